@@ -1,0 +1,22 @@
+// Starts the built app for browser tests on a fresh PGlite directory with the demo data, building first if needed.
+import { spawnSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+if (!fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/web/index.html') || process.env.E2E_BUILD !== 'false') {
+  const r = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crowdmix-e2e-'));
+const child = spawn(process.execPath, ['dist/server/main.js'], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true', E2E: 'true' },
+});
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

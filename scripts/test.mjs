@@ -1,0 +1,74 @@
+// `npm test`: lint, typecheck, unit + integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
+// then the browser tests in Chromium. Every suite runs; the last line sums them: "N passed, N failed, N skipped".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+fs.mkdirSync('.tmp', { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const rows = [];
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function check(name, cmd, args) {
+  const ok = run(name, cmd, args) === 0;
+  totals[ok ? 'passed' : 'failed'] += 1;
+  rows.push(`${name}: ${ok ? 'ok' : 'FAILED'}`);
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+check('lint', 'npx', ['eslint', '.']);
+check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+
+{
+  const out = '.tmp/vitest.json';
+  fs.rmSync(out, { force: true });
+  const code = run('unit + integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const r = readJson(out);
+  if (r) {
+    const failedSuites = (r.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0).length;
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests + failedSuites;
+    totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+    rows.push(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests + failedSuites} failed`);
+  } else {
+    totals.failed += 1;
+    rows.push(`vitest: no report (exit ${code})`);
+  }
+  if (code !== 0 && r && r.numFailedTests === 0 && !r.testResults?.some((s) => s.status === 'failed')) {
+    totals.failed += 1;
+    rows.push(`vitest: exited ${code}`);
+  }
+}
+
+{
+  const out = '.tmp/playwright.json';
+  fs.rmSync(out, { force: true });
+  const code = run('browser', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  const r = readJson(out);
+  if (r?.stats) {
+    const passed = (r.stats.expected ?? 0) + (r.stats.flaky ?? 0);
+    const failed = r.stats.unexpected ?? 0;
+    totals.passed += passed;
+    totals.failed += failed + (code !== 0 && failed === 0 ? 1 : 0);
+    totals.skipped += r.stats.skipped ?? 0;
+    rows.push(`playwright: ${passed} passed, ${failed} failed${r.stats.flaky ? ` (${r.stats.flaky} flaky)` : ''}`);
+  } else {
+    totals.failed += 1;
+    rows.push(`playwright: no report (exit ${code})`);
+  }
+}
+
+console.log(`\n${rows.join('\n')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,96 @@
+/** buildApp(config): plugins → modules → error and 404 handlers. Tests use it with no port. */
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { migrate } from './db/migrate';
+import type { App, AppDeps } from './deps';
+import { RateLimiter } from './lib/rate-limiter';
+import { modules } from './modules';
+import { registerErrorHandling } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurity } from './plugins/security';
+import { registerSessions, SessionStore } from './plugins/session';
+import { registerSpa } from './plugins/spa';
+import { registerWebsocket } from './plugins/websocket';
+import { RealtimeHub } from './realtime/hub';
+
+export interface BuildOptions {
+  /** Use an already-open database (tests); otherwise one is opened from the config. */
+  database?: Database;
+  /** Skip migrations (tests that migrated a snapshot already). */
+  skipMigrations?: boolean;
+  /** Pino logger options or false. */
+  logger?: boolean | object;
+}
+
+export interface BuiltApp {
+  app: App;
+  deps: AppDeps;
+  /** Starts module timers and the realtime bridge (called by main after listen, and by tests that need them). */
+  start(): Promise<void>;
+  /** Stops timers, closes sockets, the server and the database. */
+  close(): Promise<void>;
+}
+
+/** Builds the complete application without listening on a port. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger:
+      opts.logger ?? {
+        level: config.logLevel,
+        redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+      },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  // JSON bodies only (multipart is added by the upload route alone).
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!opts.skipMigrations) await migrate(database);
+
+  const limiter = new RateLimiter();
+  const sessions = new SessionStore({ db: database.db, ttlMs: config.sessionTtlMs, secure: config.secureCookies });
+  const hub = new RealtimeHub(database, app.log);
+  const deps: AppDeps = { config, database, db: database.db, hub, limiter, sessions, log: app.log, registry: new Map() };
+
+  registerErrorHandling(app);
+  await registerSecurity(app, { appUrl: config.appUrl });
+  await registerSessions(app, sessions);
+  await registerOpenApi(app);
+  await registerWebsocket(app, hub, { appUrl: config.appUrl });
+  for (const m of modules) await app.register(async (scoped) => m.register(scoped as App, deps));
+  await registerSpa(app, config.webDir);
+
+  let started = false;
+  let sweepTimer: NodeJS.Timeout | undefined;
+  return {
+    app,
+    deps,
+    async start() {
+      if (started) return;
+      started = true;
+      await hub.start();
+      await sessions.sweep().catch(() => 0);
+      sweepTimer = setInterval(() => void sessions.sweep().catch(() => 0), 3_600_000);
+      sweepTimer.unref();
+      for (const m of modules) await m.start?.(deps);
+    },
+    async close() {
+      clearInterval(sweepTimer);
+      for (const m of modules) await m.stop?.(deps);
+      await hub.stop();
+      await app.close();
+      if (!opts.database) await database.close();
+    },
+  };
+}

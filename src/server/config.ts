@@ -1,0 +1,112 @@
+/** Environment configuration, parsed with zod at boot so that a bad variable fails fast by name. */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(5000),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    APP_URL: z.url({ message: 'must be an absolute URL such as https://crowdmix.example' }).optional(),
+    SESSION_TTL_DAYS: z.coerce.number({ message: 'must be a number of days' }).int().min(1).max(365).default(30),
+    SEED_DEMO: bool.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    MAX_UPLOAD_MB: z.coerce.number({ message: 'must be a number of megabytes' }).positive().max(200).default(20),
+    TRUST_PROXY: bool.default(false),
+    OIDC_ISSUER_URL: z.url({ message: 'must be the issuer URL of your OpenID provider' }).optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_SCOPES: z.string().default('openid email profile'),
+    AI_BASE_URL: z.url({ message: 'must be the base URL of an OpenAI-compatible API' }).optional(),
+    AI_API_KEY: z.string().optional(),
+    AI_MODEL: z.string().min(1).optional(),
+    AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  });
+
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Rules that tie variables together; checked on the raw values so they are reported with the others. */
+function crossFieldProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const oidc = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+  const set = oidc.filter((k) => env[k]);
+  if (set.length > 0 && set.length < oidc.length) {
+    for (const k of oidc.filter((k) => !env[k])) problems.push(`${k} is required when OpenID Connect is configured`);
+  }
+  if (set.length > 0 && !env.APP_URL) problems.push('APP_URL is required when OpenID Connect is configured');
+  if (env.AI_BASE_URL && !env.AI_MODEL) problems.push('AI_MODEL is required when AI_BASE_URL is set');
+  return problems;
+}
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  appUrl?: string;
+  /** True when the public URL is https: cookies get `Secure`. */
+  secureCookies: boolean;
+  sessionTtlMs: number;
+  seedDemo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  maxUploadBytes: number;
+  trustProxy: boolean;
+  oidc?: { issuerUrl: string; clientId: string; clientSecret: string; scopes: string };
+  ai?: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number };
+  aiTimeoutMs: number;
+  /** Where the built SPA lives; absent in tests that do not need it. */
+  webDir?: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses environment variables into a Config, or throws a ConfigError naming every bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'} ${i.message}`)),
+    ...crossFieldProblems(cleaned),
+  ];
+  if (problems.length || !parsed.success) throw new ConfigError(problems);
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appUrl: e.APP_URL?.replace(/\/$/, ''),
+    secureCookies: e.APP_URL?.startsWith('https://') ?? false,
+    sessionTtlMs: e.SESSION_TTL_DAYS * 86_400_000,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    trustProxy: e.TRUST_PROXY,
+    oidc:
+      e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, scopes: e.OIDC_SCOPES }
+        : undefined,
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? { baseUrl: e.AI_BASE_URL.replace(/\/$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
+        : undefined,
+    aiTimeoutMs: e.AI_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,137 @@
+/** Opens the database: embedded PGlite in DATA_DIR by default, node-postgres when DATABASE_URL is set. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+import { acquireDirLock, type DirLock } from './dir-lock';
+
+export type Schema = typeof schema;
+/** The driver-independent Drizzle database type used by every repository. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repositories accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  /** Runs a raw SQL statement; used by health checks and tests. */
+  ping(): Promise<void>;
+  /** Subscribes to a LISTEN channel; returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance, when that is the driver (tests dump it). */
+  pglite?: PGlite;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Start PGlite from a dumped data directory (tests). */
+  loadDataDir?: Blob;
+  /** In-memory PGlite (tests); no lock, no files. */
+  memory?: boolean;
+}
+
+/** Opens the configured database. PGlite refuses a data directory another process holds. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(opts);
+}
+
+async function openPglite(opts: OpenOptions): Promise<Database> {
+  let lock: DirLock | undefined;
+  let dataDir: string | undefined;
+  if (!opts.memory) {
+    dataDir = path.resolve(opts.dataDir ?? './data');
+    fs.mkdirSync(dataDir, { recursive: true });
+    lock = acquireDirLock(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined,
+      loadDataDir: opts.loadDataDir,
+      extensions: { pg_trgm },
+    });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    pglite: client,
+    async ping() {
+      await client.query('select 1');
+    },
+    async listen(channel, onPayload) {
+      const unsub = await client.listen(channel, onPayload);
+      return async () => unsub();
+    },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(p: string) => void>>();
+  async function ensureListener() {
+    if (listener) return listener;
+    const c = new pg.Client({ connectionString: url });
+    c.on('error', () => {});
+    await c.connect();
+    c.on('notification', (n) => {
+      for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
+    });
+    listener = c;
+    return c;
+  }
+  return {
+    db,
+    driver: 'pg',
+    async ping() {
+      await pool.query('select 1');
+    },
+    async listen(channel, onPayload) {
+      const c = await ensureListener();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}

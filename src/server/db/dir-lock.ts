@@ -1,0 +1,60 @@
+/**
+ * PGlite does not lock its data directory, and two processes writing one directory corrupt it.
+ * This lock file makes a second process fail at once with a clear message instead.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface DirLock {
+  release(): void;
+}
+
+export class DataDirInUseError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `The data directory ${dir} is in use by another CrowdMix process (pid ${pid}). ` +
+        'Stop that process, or point DATA_DIR at another directory.',
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the directory's lock file, replacing a stale one left by a process that died. */
+export function acquireDirLock(dir: string): DirLock {
+  const file = path.join(dir, 'crowdmix.lock');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = fs.openSync(file, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.unlinkSync(file);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once('exit', release);
+      return { release };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number.parseInt(fs.readFileSync(file, 'utf8').trim(), 10);
+      if (Number.isFinite(pid) && pid !== process.pid && isAlive(pid)) throw new DataDirInUseError(dir, pid);
+      if (pid === process.pid) throw new DataDirInUseError(dir, pid);
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not take the lock on ${dir}`);
+}

@@ -1,0 +1,32 @@
+/** What every module gets from buildApp: configuration, the database, the realtime hub and the limiter. */
+import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { RateLimiter } from './lib/rate-limiter';
+import type { SessionStore } from './plugins/session';
+import type { RealtimeHub } from './realtime/hub';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  hub: RealtimeHub;
+  limiter: RateLimiter;
+  sessions: SessionStore;
+  log: FastifyBaseLogger;
+  /** Per-module state that must be shared (caches); modules register their own keys. */
+  registry: Map<string, unknown>;
+}
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** A feature module: registers its routes (and hooks) on the app. */
+export interface AppModule {
+  name: string;
+  register(app: App, deps: AppDeps): Promise<void> | void;
+  /** Called once after the server is listening or ready (timers, subscriptions). */
+  start?(deps: AppDeps): Promise<void> | void;
+  /** Called on shutdown. */
+  stop?(deps: AppDeps): Promise<void> | void;
+}

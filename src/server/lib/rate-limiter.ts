@@ -1,0 +1,77 @@
+/**
+ * A sliding-window rate limiter kept in memory. Each instance limits its own traffic; behind a load balancer
+ * with N instances the effective limit is at most N times the figure (see docs/decisions/006-rate-limits.md).
+ */
+import { tooManyRequests } from './http-errors';
+
+export interface RateRule {
+  /** Name used in the key and the message. */
+  name: string;
+  limit: number;
+  windowMs: number;
+  message?: string;
+}
+
+export class RateLimiter {
+  private readonly hits = new Map<string, number[]>();
+  private sweeps = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Records one hit for `key` under `rule`; throws a 429 AppError with Retry-After when over the limit. */
+  hit(rule: RateRule, key: string): void {
+    const retry = this.check(rule, key);
+    if (retry > 0) throw tooManyRequests(rule.message ?? 'Too many requests. Please slow down.', retry);
+    this.record(rule, key);
+  }
+
+  /** Seconds until `key` may act again under `rule`, or 0 when it may act now. Records nothing. */
+  check(rule: RateRule, key: string): number {
+    const list = this.prune(rule, key);
+    if (list.length < rule.limit) return 0;
+    const oldest = list[list.length - rule.limit];
+    return Math.max(1, Math.ceil((oldest + rule.windowMs - this.now()) / 1000));
+  }
+
+  /** Records one hit without checking (e.g. a failed sign-in). */
+  record(rule: RateRule, key: string): void {
+    const k = `${rule.name}:${key}`;
+    const list = this.hits.get(k) ?? [];
+    list.push(this.now());
+    this.hits.set(k, list);
+    if (++this.sweeps % 1000 === 0) this.sweep();
+  }
+
+  /** Forgets every hit of `key` under `rule` (e.g. after a successful sign-in). */
+  reset(rule: RateRule, key: string): void {
+    this.hits.delete(`${rule.name}:${key}`);
+  }
+
+  private prune(rule: RateRule, key: string): number[] {
+    const k = `${rule.name}:${key}`;
+    const list = this.hits.get(k);
+    if (!list) return [];
+    const cutoff = this.now() - rule.windowMs;
+    while (list.length && list[0] <= cutoff) list.shift();
+    if (!list.length) this.hits.delete(k);
+    return list;
+  }
+
+  private sweep() {
+    const now = this.now();
+    // Windows are at most a day; anything older is dead weight.
+    for (const [k, list] of this.hits) if (!list.length || list[list.length - 1] < now - 86_400_000) this.hits.delete(k);
+  }
+}
+
+/** The product's limits, in one place. */
+export const RATE_RULES = {
+  loginPerAccount: { name: 'login-account', limit: 5, windowMs: 30 * 60_000, message: 'Too many failed sign-in attempts for this account. Try again later.' },
+  loginPerIp: { name: 'login-ip', limit: 25, windowMs: 5 * 60_000, message: 'Too many sign-in attempts from your network. Try again later.' },
+  register: { name: 'register', limit: 10, windowMs: 60 * 60_000, message: 'Too many accounts created from your network. Try again later.' },
+  votes: { name: 'votes', limit: 60, windowMs: 60_000, message: 'You are voting too fast. Take a breath and try again in a moment.' },
+  uploads: { name: 'uploads', limit: 30, windowMs: 30 * 60_000, message: 'Upload limit reached. Try again later.' },
+  chat: { name: 'chat', limit: 20, windowMs: 30_000, message: 'You are sending messages too fast. Wait a moment.' },
+  aiMinute: { name: 'ai-minute', limit: 10, windowMs: 60_000, message: 'DJ Verse needs a moment to catch up. Try again shortly.' },
+  aiDay: { name: 'ai-day', limit: 100, windowMs: 86_400_000, message: 'You reached today\'s limit for DJ Verse. Come back tomorrow.' },
+} satisfies Record<string, RateRule>;

@@ -1,0 +1,56 @@
+/** Process entry: configuration, database, listen, graceful shutdown — nothing else. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { seedDemoData } from './db/seed';
+import { healthState } from './modules/health/health.routes';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  config.webDir ??= path.resolve(here, '../web');
+
+  const built = await buildApp(config);
+  const { app, deps } = built;
+  if (config.seedDemo) await seedDemoData(deps.db, app.log);
+  await app.listen({ host: config.host, port: config.port });
+  await built.start();
+  const shown = config.appUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+  app.log.info(`CrowdMix is running at ${shown} (${deps.database.driver === 'pg' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
+  if (process.stdout.isTTY || process.env.CROWDMIX_PRINT_URL !== 'false') console.log(`\n  CrowdMix → ${shown}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    healthState.draining = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await built.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  if (!(err instanceof Error && err.name === 'DataDirInUseError')) console.error(err);
+  process.exit(1);
+});

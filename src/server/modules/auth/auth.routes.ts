@@ -1,0 +1,82 @@
+/** Sign-up, sign-in, sign-out, the current user, and the OpenID Connect redirect dance. */
+import { z } from 'zod';
+import { AuthProvidersSchema, CurrentUserSchema, LoginSchema, RegisterSchema } from '../../../shared/schemas/auth';
+import { ErrorBodySchema } from '../../../shared/schemas/common';
+import type { AppModule } from '../../deps';
+import { RATE_RULES } from '../../lib/rate-limiter';
+import { requireUser } from '../../plugins/session';
+import { presentCurrentUser } from '../users/users.presenter';
+import * as service from './auth.service';
+import { OIDC_STATE_COOKIE, OidcClient } from './oidc';
+
+export const authModule: AppModule = {
+  name: 'auth',
+  register(app, deps) {
+    const { db, limiter, sessions, config } = deps;
+    const oidc = config.oidc && config.appUrl ? new OidcClient(config.oidc, config.appUrl, db) : null;
+    const tags = ['auth'];
+
+    app.get(
+      '/api/auth/user',
+      { schema: { tags, summary: 'The signed-in user', response: { 200: CurrentUserSchema, 401: ErrorBodySchema } } },
+      async (request) => presentCurrentUser(requireUser(request)),
+    );
+
+    app.get('/api/auth/providers', { schema: { tags, summary: 'Which sign-in methods are available', response: { 200: AuthProvidersSchema } } }, async () => ({
+      local: true,
+      oidc: Boolean(oidc),
+    }));
+
+    app.post(
+      '/api/auth/register',
+      { schema: { tags, summary: 'Create a local account and sign in', body: RegisterSchema, response: { 201: CurrentUserSchema, 409: ErrorBodySchema } } },
+      async (request, reply) => {
+        limiter.hit(RATE_RULES.register, request.ip);
+        const user = await service.register(db, request.body);
+        await sessions.signIn(request, reply, user.id);
+        return reply.status(201).send(presentCurrentUser(user));
+      },
+    );
+
+    app.post(
+      '/api/auth/login',
+      { schema: { tags, summary: 'Sign in with email and password', body: LoginSchema, response: { 200: CurrentUserSchema, 401: ErrorBodySchema, 429: ErrorBodySchema } } },
+      async (request, reply) => {
+        const user = await service.login(db, limiter, request.body, request.ip);
+        await sessions.signIn(request, reply, user.id);
+        return presentCurrentUser(user);
+      },
+    );
+
+    app.post('/api/auth/logout', { schema: { tags, summary: 'Sign out', response: { 204: z.null() } } }, async (request, reply) => {
+      await sessions.signOut(request, reply);
+      return reply.status(204).send(null);
+    });
+
+    app.get('/api/login', { schema: { tags, summary: 'Start sign-in (browser navigation)', hide: false } }, async (request, reply) => {
+      if (!oidc) return reply.redirect('/login', 302);
+      const { url, cookie } = await oidc.begin();
+      reply.setCookie(OIDC_STATE_COOKIE, cookie, { path: '/api/callback', httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: 600 });
+      return reply.redirect(url, 302);
+    });
+
+    app.get('/api/callback', { schema: { tags, summary: 'OpenID Connect redirect target' } }, async (request, reply) => {
+      if (!oidc) return reply.redirect('/login', 302);
+      try {
+        const url = new URL(request.url, config.appUrl);
+        const user = await oidc.complete(url, request.cookies[OIDC_STATE_COOKIE]);
+        reply.clearCookie(OIDC_STATE_COOKIE, { path: '/api/callback' });
+        await sessions.signIn(request, reply, user.id);
+        return reply.redirect('/', 302);
+      } catch (err) {
+        request.log.warn({ err }, 'OpenID Connect sign-in failed');
+        return reply.redirect('/login?error=oidc', 302);
+      }
+    });
+
+    app.get('/api/logout', { schema: { tags, summary: 'Sign out (browser navigation)' } }, async (request, reply) => {
+      await sessions.signOut(request, reply);
+      return reply.redirect('/', 302);
+    });
+  },
+};

@@ -1,0 +1,54 @@
+/** Local accounts: registration and sign-in with argon2id and throttling. */
+import { hash, verify } from '@node-rs/argon2';
+import type { LoginInput, RegisterInput } from '../../../shared/schemas/auth';
+import type { Db } from '../../db/client';
+import { AppError, conflict, isUniqueViolation, unauthorized } from '../../lib/http-errors';
+import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter';
+import * as repo from './auth.repository';
+
+// argon2id, OWASP's second recommended profile (19 MiB, t=2, p=1).
+const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 as const };
+const WRONG_CREDENTIALS = 'Incorrect email or password';
+let dummyHash: Promise<string> | undefined;
+
+export function hashPassword(password: string) {
+  return hash(password, ARGON);
+}
+
+export async function register(db: Db, input: RegisterInput) {
+  const existing = await repo.findUserByEmail(db, input.email);
+  if (existing) throw conflict('An account with this email already exists');
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await repo.insertLocalUser(db, { email: input.email, firstName: input.firstName, lastName: input.lastName, hash: passwordHash });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('An account with this email already exists');
+    throw err;
+  }
+}
+
+/** Checks credentials; throttles per account (5 failures / 30 min) and per IP (25 / 5 min). */
+export async function login(db: Db, limiter: RateLimiter, input: LoginInput, ip: string) {
+  const account = input.email.toLowerCase();
+  const retry = Math.max(limiter.check(RATE_RULES.loginPerAccount, account), limiter.check(RATE_RULES.loginPerIp, ip));
+  if (retry > 0) {
+    const rule = limiter.check(RATE_RULES.loginPerAccount, account) > 0 ? RATE_RULES.loginPerAccount : RATE_RULES.loginPerIp;
+    throw new AppError(429, rule.message, 'RATE_LIMITED', { retryAfterSeconds: retry });
+  }
+  limiter.record(RATE_RULES.loginPerIp, ip);
+  const found = await repo.findUserByEmail(db, input.email);
+  const ok = found?.hash ? await verify(found.hash, input.password).catch(() => false) : await burnTime(input.password);
+  if (!found || !found.hash || !ok) {
+    limiter.record(RATE_RULES.loginPerAccount, account);
+    throw unauthorized(WRONG_CREDENTIALS);
+  }
+  limiter.reset(RATE_RULES.loginPerAccount, account);
+  return found.user;
+}
+
+/** Spends the same time as a real verification so that unknown emails cannot be told apart by timing. */
+async function burnTime(password: string): Promise<false> {
+  dummyHash ??= hashPassword('crowdmix-timing-equaliser');
+  await verify(await dummyHash, password).catch(() => false);
+  return false;
+}

@@ -1,0 +1,16 @@
+/** The OpenAPI document generated from the route schemas, at /api/docs (UI) and /api/docs/json. */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'CrowdMix API', version: '1.0.0', description: 'CrowdMix — for the love of music.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'crowdmix_sid' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: (h) => h });
+}

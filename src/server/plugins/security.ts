@@ -1,0 +1,58 @@
+/** Security headers (CSP allowing only the YouTube IFrame API and thumbnails) and the Origin check. */
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { forbidden } from '../lib/http-errors';
+
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://www.youtube.com'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', "'self'"],
+  mediaSrc: ["'self'", 'blob:'],
+  workerSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+export async function registerSecurity(app: FastifyInstance, opts: { appUrl?: string }) {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    // YouTube refuses embeds without a referrer (error 153); helmet's default no-referrer breaks playback.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    hsts: opts.appUrl?.startsWith('https://') ? { maxAge: 15_552_000 } : false,
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (!origin) return;
+    if (!isOwnOrigin(origin, request.headers.host, request.protocol, opts.appUrl)) {
+      throw forbidden('Cross-site request refused');
+    }
+  });
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** True when `origin` is this app: APP_URL when set, otherwise the request's own host. */
+export function isOwnOrigin(origin: string, host: string | undefined, protocol: string, appUrl?: string): boolean {
+  if (origin === 'null') return false;
+  if (appUrl) return origin === new URL(appUrl).origin;
+  if (!host) return false;
+  try {
+    const o = new URL(origin);
+    const own = new URL(`${protocol}://${host}`);
+    // Behind a TLS-terminating proxy without TRUST_PROXY the scheme may differ; the host must not.
+    return o.host === own.host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * The realtime hub: maps typed events to rooms and delivers them only to sockets allowed to see them.
+ * On PostgreSQL it bridges instances through LISTEN/NOTIFY, so a vote taken by one instance reaches the
+ * sockets held by another.
+ */
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { ClientMessage, ServerEvent } from '../../shared/realtime';
+import type { Database } from '../db/client';
+
+export type Audience =
+  | { kind: 'all' }
+  | { kind: 'room'; room: string }
+  | { kind: 'users'; userIds: string[] };
+
+export interface Client {
+  socketId: string;
+  userId: string | null;
+  sid: string | null;
+  rooms: Set<string>;
+  socket: WebSocket;
+}
+
+type RoomAuthorizer = (client: Client, room: string) => Promise<boolean> | boolean;
+type ClientHandler = (client: Client, message: ClientMessage) => Promise<void> | void;
+type LifecycleHandler = (client: Client) => Promise<void> | void;
+
+const CHANNEL = 'crowdmix_events';
+
+export class RealtimeHub {
+  readonly instanceId = crypto.randomUUID();
+  private readonly clients = new Map<string, Client>();
+  private readonly rooms = new Map<string, Set<Client>>();
+  private readonly authorizers = new Map<string, RoomAuthorizer>();
+  private readonly handlers = new Map<string, ClientHandler[]>();
+  private readonly onConnectHandlers: LifecycleHandler[] = [];
+  private readonly onDisconnectHandlers: LifecycleHandler[] = [];
+  private unlisten?: () => Promise<void>;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Starts the cross-instance bridge (PostgreSQL only; PGlite is single-process by construction). */
+  async start() {
+    if (this.database.driver !== 'pg') return;
+    this.unlisten = await this.database.listen(CHANNEL, (payload) => {
+      try {
+        const msg = JSON.parse(payload) as { origin: string; audience: Audience; event: ServerEvent };
+        if (msg.origin !== this.instanceId) this.deliver(msg.event, msg.audience);
+      } catch (err) {
+        this.log.warn({ err }, 'bad realtime notification');
+      }
+    });
+  }
+
+  async stop() {
+    await this.unlisten?.();
+    for (const c of this.clients.values()) c.socket.close(1001, 'server shutting down');
+  }
+
+  get size() {
+    return this.clients.size;
+  }
+
+  /** Registers who may join rooms starting with `prefix` (e.g. 'playlist:'). Unregistered prefixes are open. */
+  authorizeRooms(prefix: string, fn: RoomAuthorizer) {
+    this.authorizers.set(prefix, fn);
+  }
+
+  /** Handles a client message type (beyond ping/subscribe/unsubscribe). */
+  onMessage(type: ClientMessage['type'], fn: ClientHandler) {
+    const list = this.handlers.get(type) ?? [];
+    list.push(fn);
+    this.handlers.set(type, list);
+  }
+
+  onConnect(fn: LifecycleHandler) {
+    this.onConnectHandlers.push(fn);
+  }
+
+  onDisconnect(fn: LifecycleHandler) {
+    this.onDisconnectHandlers.push(fn);
+  }
+
+  /** Publishes an event to an audience here and on every other instance. */
+  async publish(event: ServerEvent, audience: Audience = { kind: 'all' }) {
+    this.deliver(event, audience);
+    if (this.database.driver === 'pg') {
+      const payload = JSON.stringify({ origin: this.instanceId, audience, event });
+      if (payload.length < 7900) {
+        await this.database.notify(CHANNEL, payload).catch((err) => this.log.warn({ err }, 'realtime notify failed'));
+      } else {
+        this.log.warn({ type: event.type }, 'realtime event too large to bridge');
+      }
+    }
+  }
+
+  /** Delivers to local sockets only. */
+  deliver(event: ServerEvent, audience: Audience) {
+    const frame = JSON.stringify(event);
+    const targets: Iterable<Client> =
+      audience.kind === 'all'
+        ? this.clients.values()
+        : audience.kind === 'room'
+          ? (this.rooms.get(audience.room) ?? [])
+          : [...this.clients.values()].filter((c) => c.userId && audience.userIds.includes(c.userId));
+    for (const c of targets) {
+      if (c.socket.readyState === 1) c.socket.send(frame);
+    }
+  }
+
+  async add(client: Client) {
+    this.clients.set(client.socketId, client);
+    this.send(client, { type: 'hello', socketId: client.socketId, userId: client.userId });
+    for (const h of this.onConnectHandlers) await h(client);
+  }
+
+  async remove(client: Client) {
+    if (!this.clients.delete(client.socketId)) return;
+    for (const room of client.rooms) this.rooms.get(room)?.delete(client);
+    for (const h of this.onDisconnectHandlers) await h(client);
+  }
+
+  /** Closes every socket of a session (after sign-out). */
+  closeSession(sid: string) {
+    for (const c of this.clients.values()) if (c.sid === sid) c.socket.close(4401, 'signed out');
+  }
+
+  send(client: Client, event: ServerEvent) {
+    if (client.socket.readyState === 1) client.socket.send(JSON.stringify(event));
+  }
+
+  async handle(client: Client, message: ClientMessage) {
+    switch (message.type) {
+      case 'ping':
+        this.send(client, { type: 'pong' });
+        break;
+      case 'subscribe': {
+        const prefix = [...this.authorizers.keys()].find((p) => message.room.startsWith(p));
+        const allowed = prefix ? await this.authorizers.get(prefix)!(client, message.room) : true;
+        if (!allowed) {
+          this.send(client, { type: 'error', message: `Not allowed to join ${message.room}` });
+          break;
+        }
+        client.rooms.add(message.room);
+        let set = this.rooms.get(message.room);
+        if (!set) this.rooms.set(message.room, (set = new Set()));
+        set.add(client);
+        break;
+      }
+      case 'unsubscribe':
+        client.rooms.delete(message.room);
+        this.rooms.get(message.room)?.delete(client);
+        break;
+    }
+    for (const h of this.handlers.get(message.type) ?? []) await h(client, message);
+  }
+}

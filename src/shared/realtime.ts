@@ -1,0 +1,45 @@
+/**
+ * The websocket protocol at /ws, one source for both ends. Server events are invalidation hints plus the
+ * small payload the spec names; the client patches or refetches its cache.
+ */
+import { z } from 'zod';
+
+export const VoteCountSchema = z.object({ upVotes: z.number().int(), downVotes: z.number().int() });
+
+export const ServerEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), socketId: z.string(), userId: z.string().nullable() }),
+  z.object({
+    type: z.literal('vote_update'),
+    songId: z.number().int(),
+    venueId: z.number().int().nullable(),
+    voteCount: VoteCountSchema,
+  }),
+  z.object({ type: z.literal('songs_changed'), venueId: z.number().int().nullable() }),
+  z.object({ type: z.literal('venues_changed') }),
+  z.object({
+    type: z.literal('chat_message'),
+    room: z.string(),
+    message: z.record(z.string(), z.unknown()),
+  }),
+  z.object({ type: z.literal('private_message'), message: z.record(z.string(), z.unknown()) }),
+  z.object({ type: z.literal('messages_read'), otherUserId: z.string() }),
+  z.object({ type: z.literal('presence_changed') }),
+  z.object({ type: z.literal('playlist_changed'), playlistId: z.number().int() }),
+  z.object({ type: z.literal('playlists_changed') }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type ServerEvent = z.infer<typeof ServerEventSchema>;
+export type ServerEventType = ServerEvent['type'];
+
+/** Rooms a client may join. `venue:N` and `playlist:N` are checked by the server on subscribe. */
+export const RoomSchema = z.string().regex(/^(global|venue:\d{1,10}|playlist:\d{1,10})$/);
+
+export const ClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('subscribe'), room: RoomSchema }),
+  z.object({ type: z.literal('unsubscribe'), room: RoomSchema }),
+  /** Tells the server which venue the user is in (null: none), for presence. */
+  z.object({ type: z.literal('presence'), venueId: z.number().int().positive().nullable() }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;

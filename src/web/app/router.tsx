@@ -1,0 +1,68 @@
+/** The route table of spec section 2. Screens are loaded on demand so the landing page stays small. */
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Switch } from 'wouter';
+import { Loading } from '../components/ui/loading';
+import { LandingPage } from '../features/auth/pages/landing-page';
+import { useAuth } from '../features/auth/api/get-current-user';
+import { AppLayout } from './app-layout';
+import { paths } from './routes';
+
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const HomePage = page(() => import('../features/songs/pages/home-page'), 'HomePage');
+const UploadPage = page(() => import('../features/songs/pages/upload-page'), 'UploadPage');
+const VenuesPage = page(() => import('../features/venues/pages/venues-page'), 'VenuesPage');
+const VenueMixPage = page(() => import('../features/venues/pages/venue-mix-page'), 'VenueMixPage');
+const MessagesPage = page(() => import('../features/messages/pages/messages-page'), 'MessagesPage');
+const ChatPage = page(() => import('../features/chat/pages/chat-page'), 'ChatPage');
+const AssistantPage = page(() => import('../features/assistant/pages/assistant-page'), 'AssistantPage');
+const PlaylistsPage = page(() => import('../features/playlists/pages/playlists-page'), 'PlaylistsPage');
+const PlaylistPage = page(() => import('../features/playlists/pages/playlist-page'), 'PlaylistPage');
+const ProfilePage = page(() => import('../features/profile/pages/profile-page'), 'ProfilePage');
+const SearchPage = page(() => import('../features/search/pages/search-page'), 'SearchPage');
+const LoginPage = page(() => import('../features/auth/pages/login-page'), 'LoginPage');
+const NotFoundPage = page(() => import('./not-found-page'), 'NotFoundPage');
+
+/** '/' is the landing page while signed out or while auth loads, the home screen when signed in. */
+function Root() {
+  const { isAuthenticated, isLoading } = useAuth();
+  if (isLoading || !isAuthenticated) return <LandingPage />;
+  return (
+    <AppLayout>
+      <HomePage />
+    </AppLayout>
+  );
+}
+
+const inLayout = (C: ComponentType) =>
+  function Wrapped() {
+    return (
+      <AppLayout>
+        <C />
+      </AppLayout>
+    );
+  };
+
+export function Router() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Switch>
+        <Route path={paths.home} component={Root} />
+        <Route path={paths.login} component={LoginPage} />
+        <Route path={paths.venueMix} component={inLayout(VenueMixPage)} />
+        <Route path={paths.upload} component={inLayout(UploadPage)} />
+        <Route path={paths.venues} component={inLayout(VenuesPage)} />
+        <Route path={paths.messages} component={inLayout(MessagesPage)} />
+        <Route path={paths.chat} component={inLayout(ChatPage)} />
+        <Route path={paths.ai} component={inLayout(AssistantPage)} />
+        <Route path={paths.playlists} component={inLayout(PlaylistsPage)} />
+        <Route path={paths.playlist} component={inLayout(PlaylistPage)} />
+        <Route path={paths.profile} component={inLayout(ProfilePage)} />
+        <Route path={paths.search} component={inLayout(SearchPage)} />
+        <Route component={inLayout(NotFoundPage)} />
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,107 @@
+/** The signed-in area's top navigation with the mobile side drawer (spec section 2). */
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { DropdownMenu } from 'radix-ui';
+import { LogOut, Menu, Search, User as UserIcon } from 'lucide-react';
+import { NAV_LINKS, paths } from '../../app/routes';
+import { useAuth } from '../../features/auth/api/get-current-user';
+import { cn } from '../../lib/utils';
+import { Avatar } from '../ui/avatar';
+import { Dialog, DialogTrigger, SheetContent } from '../ui/dialog';
+import { Input } from '../ui/input';
+import { Logo } from './logo';
+
+function isActive(current: string, to: string) {
+  return to === '/' ? current === '/' : current === to || current.startsWith(`${to}/`);
+}
+
+function NavLinks({ current, onNavigate, vertical }: { current: string; onNavigate?: () => void; vertical?: boolean }) {
+  return (
+    <ul className={cn('flex gap-1', vertical ? 'flex-col' : 'items-center')}>
+      {NAV_LINKS.map((l) => {
+        const active = isActive(current, l.to);
+        return (
+          <li key={l.to}>
+            <Link
+              href={l.to}
+              onClick={onNavigate}
+              aria-current={active ? 'page' : undefined}
+              className={cn(
+                'block rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                active ? 'bg-gradient-to-r from-purple-500/30 to-pink-500/30 text-white' : 'text-muted hover:bg-white/5 hover:text-foreground',
+              )}
+            >
+              {l.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The navigation search box. Issue 8 turns it into real search; until then the text stays local (spec). */
+export function NavSearch({ className, id }: { className?: string; id: string }) {
+  const [text, setText] = useState('');
+  return (
+    <div className={cn('relative', className)} role="search">
+      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden />
+      <label htmlFor={id} className="sr-only">
+        Search
+      </label>
+      <Input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search songs, artists, venues..." className="pl-9" />
+    </div>
+  );
+}
+
+export function TopNav() {
+  const [location] = useLocation();
+  const { user } = useAuth();
+  const [drawer, setDrawer] = useState(false);
+  const greeting = user ? `Welcome, ${user.firstName?.trim() || 'User'}` : 'Guest';
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/80 backdrop-blur-lg">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+        <Dialog open={drawer} onOpenChange={setDrawer}>
+          <DialogTrigger className="rounded-lg p-2 text-muted hover:bg-white/10 lg:hidden" aria-label="Open menu">
+            <Menu className="size-5" />
+          </DialogTrigger>
+          <SheetContent title="Menu">
+            <NavSearch id="drawer-search" />
+            <NavLinks current={location} vertical onNavigate={() => setDrawer(false)} />
+          </SheetContent>
+        </Dialog>
+        <Link href={paths.home} aria-label="CrowdMix home" className="shrink-0">
+          <Logo />
+        </Link>
+        <div className="ml-4 hidden lg:block">
+          <NavLinks current={location} />
+        </div>
+        <div className="ml-auto flex items-center gap-3">
+          <NavSearch id="nav-search" className="hidden w-64 xl:block" />
+          <span className="hidden text-sm text-muted sm:inline">{greeting}</span>
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger className="rounded-full" aria-label="Account menu">
+              <Avatar src={user?.profileImageUrl} first={user?.firstName} last={user?.lastName} />
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-44 rounded-xl border border-border bg-surface-2 p-1 shadow-2xl">
+                <DropdownMenu.Label className="px-3 py-2 text-xs text-muted sm:hidden">{greeting}</DropdownMenu.Label>
+                <DropdownMenu.Item asChild>
+                  <Link href={paths.profile} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10">
+                    <UserIcon className="size-4" /> Profile
+                  </Link>
+                </DropdownMenu.Item>
+                <DropdownMenu.Item asChild>
+                  <a href="/api/logout" className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10">
+                    <LogOut className="size-4" /> Sign Out
+                  </a>
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        </div>
+      </nav>
+    </header>
+  );
+}

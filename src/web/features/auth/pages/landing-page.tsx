@@ -1,0 +1,73 @@
+/** The signed-out landing page (spec section 2): hero, How It Works, and the closing call to action. */
+import { Bot, MapPin, Share2, ThumbsUp } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { LogoMark } from '../../../components/layout/logo';
+
+const STEPS = [
+  { icon: Share2, title: 'Share Music', text: 'Post your favourite tracks with a YouTube link, or share sheet music as a PDF.' },
+  { icon: ThumbsUp, title: 'Vote Together', text: 'Vote songs up or down. The community decides the global Top 100 mix.' },
+  { icon: MapPin, title: 'Venue Mixes', text: 'Every bar, club and café has its own mix, voted by the people in the room.' },
+  { icon: Bot, title: 'AI Assistant', text: 'Ask DJ Verse for recommendations tuned to your mood and the crowd.' },
+];
+
+/** 'Get Started' asks /api/login first (spec section 7): 501 means development mode. */
+async function handleGetStarted() {
+  try {
+    const res = await fetch('/api/login', { credentials: 'include', redirect: 'manual' });
+    if (res.status === 501) {
+      window.alert('Running in development mode. Authentication is only available when deployed to the hosting platform with proper domain configuration.');
+      window.location.assign('/');
+      return;
+    }
+  } catch {
+    /* in transit failure: go to sign-in anyway */
+  }
+  window.location.assign('/api/login');
+}
+
+export function LandingPage() {
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 pb-24">
+      <section className="flex flex-col items-center py-20 text-center sm:py-28">
+        <LogoMark className="size-16 rounded-2xl [&_svg]:size-8" />
+        <h1 className="mt-6 text-5xl font-extrabold tracking-tight sm:text-7xl">
+          <span className="text-gradient">CrowdMix</span>
+        </h1>
+        <p className="mt-3 text-xl font-medium text-purple-200 sm:text-2xl">for the love of music</p>
+        <p className="mt-6 max-w-2xl text-base text-muted sm:text-lg">
+          Upload your favourite tracks, vote together, and let the community decide the global Top 100. Every venue gets its own
+          crowd-voted mix, community playlists let friends build lists together, and DJ Verse, our AI assistant, finds your next
+          favourite song.
+        </p>
+        <Button size="lg" className="mt-10" onClick={() => void handleGetStarted()}>
+          Get Started
+        </Button>
+      </section>
+
+      <section aria-labelledby="how-it-works" className="py-8">
+        <h2 id="how-it-works" className="text-center text-3xl font-bold">
+          How It Works
+        </h2>
+        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {STEPS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-2xl border border-border bg-surface/70 p-6">
+              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-gradient-to-br from-purple-500/30 to-pink-500/30">
+                <Icon className="size-5 text-pink-200" aria-hidden />
+              </span>
+              <h3 className="mt-4 text-lg font-semibold">{title}</h3>
+              <p className="mt-2 text-sm text-muted">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="mt-16 rounded-3xl bg-gradient-to-r from-purple-600 to-pink-600 p-10 text-center shadow-2xl shadow-purple-900/40">
+        <h2 className="text-3xl font-bold text-white">Ready to Join the Mix?</h2>
+        <p className="mt-3 text-purple-50">Sign in to vote, upload and chat with music lovers everywhere.</p>
+        <Button asChild variant="secondary" size="lg" className="mt-8 border-white/30 bg-white text-purple-800 hover:bg-purple-50">
+          <a href="/api/login">Sign In to Start Voting</a>
+        </Button>
+      </section>
+    </main>
+  );
+}

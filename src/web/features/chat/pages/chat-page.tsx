@@ -1,0 +1,10 @@
+/** Chat — built by its feature issue; the route is wired by the foundation. */
+import { Page } from '../../../components/layout/page';
+
+export function ChatPage() {
+  return (
+    <Page>
+      <h1 className="text-3xl font-bold">Chat</h1>
+    </Page>
+  );
+}

@@ -1,0 +1,10 @@
+/** Profile — built by its feature issue; the route is wired by the foundation. */
+import { Page } from '../../../components/layout/page';
+
+export function ProfilePage() {
+  return (
+    <Page>
+      <h1 className="text-3xl font-bold">Profile</h1>
+    </Page>
+  );
+}

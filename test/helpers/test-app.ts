@@ -1,0 +1,70 @@
+/** The real app on a fresh test database, driven through app.inject (no port). */
+import crypto from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuiltApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { createTestDatabase, type TestDatabase } from './test-db';
+
+export interface TestApp extends BuiltApp {
+  database: TestDatabase;
+  config: Config;
+}
+
+/** Builds the app on a fresh database; `env` overrides configuration variables. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
+  const built = await buildApp(config, { database, skipMigrations: true, logger: false });
+  await built.app.ready();
+  const close = built.close;
+  return Object.assign(built, {
+    database,
+    config,
+    async close() {
+      await close();
+      await database.close();
+    },
+  });
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  cookie: string;
+}
+
+/** Registers a new account through the API and returns it with its session cookie. */
+export async function registerUser(app: BuiltApp['app'], overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}): Promise<TestUser> {
+  const body = {
+    email: overrides.email ?? `user-${crypto.randomBytes(5).toString('hex')}@example.test`,
+    password: overrides.password ?? 'correct horse battery',
+    firstName: overrides.firstName ?? 'Test',
+    lastName: overrides.lastName ?? 'User',
+  };
+  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { ...res.json(), cookie: cookieFrom(res) };
+}
+
+/** The `name=value` of the session cookie a response set. */
+export function cookieFrom(res: LightMyRequestResponse): string {
+  const header = res.headers['set-cookie'];
+  const list = Array.isArray(header) ? header : header ? [header] : [];
+  const c = list.find((h) => h.startsWith('crowdmix_sid='));
+  if (!c) throw new Error('no session cookie set');
+  return c.split(';')[0];
+}
+
+/** JSON request helper: `as` signs the request in as that user. */
+export function api(app: BuiltApp['app']) {
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE') => (url: string, opts: { as?: { cookie: string } | null; body?: unknown; headers?: Record<string, string> } = {}) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...(opts.as ? { cookie: opts.as.cookie } : {}), ...opts.headers },
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+  return { get: call('GET'), post: call('POST'), patch: call('PATCH'), put: call('PUT'), delete: call('DELETE') };
+}
