@@ -11,7 +11,7 @@ export default defineConfig({
     alias: { '@shared': path.resolve('src/shared'), '@web': path.resolve('src/web') },
   },
   build: {
-    outDir: path.resolve('dist/web'),
+    outDir: path.resolve(process.env.BUILD_DIR ?? 'dist', 'web'),
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',

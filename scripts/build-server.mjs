@@ -1,9 +1,10 @@
 // Bundles the server into dist/server/main.js (dependencies stay in node_modules).
+import path from 'node:path';
 import { build } from 'esbuild';
 
 await build({
   entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  outfile: path.join(process.env.BUILD_DIR ?? 'dist', 'server/main.js'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -12,3 +13,7 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// The migrations travel with the bundle, so a build directory is self-contained.
+import fs from 'node:fs';
+fs.cpSync('drizzle', path.join(process.env.BUILD_DIR ?? 'dist', 'drizzle'), { recursive: true });

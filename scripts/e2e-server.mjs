@@ -4,12 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-if (!fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/web/index.html') || process.env.E2E_BUILD !== 'false') {
+// BUILD_DIR lets several checkouts or agents build side by side without clobbering each other's dist/.
+const dist = process.env.BUILD_DIR ?? 'dist';
+if (!fs.existsSync(path.join(dist, 'server/main.js')) || !fs.existsSync(path.join(dist, 'web/index.html')) || process.env.E2E_BUILD !== 'false') {
   const r = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crowdmix-e2e-'));
-const child = spawn(process.execPath, ['dist/server/main.js'], {
+const child = spawn(process.execPath, [path.join(dist, 'server/main.js')], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true', E2E: 'true' },
 });

@@ -4,16 +4,19 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Tooltip } from 'radix-ui';
 import { Toaster } from '../components/ui/toaster';
 import { createQueryClient } from '../lib/query-client';
+import { RealtimeProvider } from './realtime-provider';
 import { Router } from './router';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <Tooltip.Provider delayDuration={700}>
-        <Router />
-        <Toaster />
-      </Tooltip.Provider>
+      <RealtimeProvider>
+        <Tooltip.Provider delayDuration={700}>
+          <Router />
+          <Toaster />
+        </Tooltip.Provider>
+      </RealtimeProvider>
     </QueryClientProvider>
   );
 }

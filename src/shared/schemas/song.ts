@@ -1,0 +1,97 @@
+/** Songs: the catalogue, uploads and the shapes mixes carry. */
+import { z } from 'zod';
+import { VOTE_TYPES } from '../constants';
+import { noControlChars } from './common';
+
+export const VoteTypeSchema = z.enum(VOTE_TYPES, { message: "voteType must be 'up' or 'down'" });
+export type VoteType = z.infer<typeof VoteTypeSchema>;
+
+/** A song as every list presents it (spec section 3, plus vote counts and the caller's own vote). */
+export const SongSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  artist: z.string(),
+  genre: z.string().nullable(),
+  youtubeUrl: z.string().nullable(),
+  youtubeId: z.string().nullable(),
+  pdfUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  duration: z.number().int().nullable(),
+  uploaderId: z.string(),
+  venueId: z.number().int().nullable(),
+  isPrivate: z.boolean(),
+  createdAt: z.string(),
+  upVotes: z.number().int(),
+  downVotes: z.number().int(),
+  /** The caller's vote in the list's context (global, or the venue for a venue mix); null when none or signed out. */
+  userVote: VoteTypeSchema.nullable(),
+});
+export type Song = z.infer<typeof SongSchema>;
+
+/** A song in a ranked mix: its 1-based position (and, once charts are recorded, the previous one). */
+export const RankedSongSchema = SongSchema.extend({
+  position: z.number().int(),
+  previousPosition: z.number().int().nullable().optional(),
+});
+export type RankedSong = z.infer<typeof RankedSongSchema>;
+
+const title = z
+  .string({ message: 'Title is required' })
+  .trim()
+  .min(1, { message: 'Title is required' })
+  .max(200, { message: 'Title must be at most 200 characters' })
+  .refine(noControlChars, { message: 'Title contains characters that are not allowed' });
+const artist = z
+  .string({ message: 'Artist is required' })
+  .trim()
+  .min(1, { message: 'Artist is required' })
+  .max(200, { message: 'Artist must be at most 200 characters' })
+  .refine(noControlChars, { message: 'Artist contains characters that are not allowed' });
+
+/**
+ * The text fields of POST /api/songs (multipart). The browser validates the same schema before sending.
+ * `venueId` is 'global', empty or a venue id; `isPrivate` arrives as a form string.
+ */
+export const UploadSongFieldsSchema = z.object({
+  type: z.enum(['youtube', 'pdf'], { message: "type must be 'youtube' or 'pdf'" }),
+  title,
+  artist,
+  genre: z
+    .string()
+    .trim()
+    .max(50, { message: 'Genre must be at most 50 characters' })
+    .refine(noControlChars, { message: 'Genre contains characters that are not allowed' })
+    .optional()
+    .transform((g) => (g ? g : null)),
+  youtubeUrl: z.string().trim().max(500, { message: 'Invalid video URL' }).optional(),
+  venueId: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v || v === 'global') return null;
+      if (!/^\d{1,10}$/.test(v)) {
+        ctx.addIssue({ code: 'custom', message: 'Choose a venue from the list' });
+        return z.NEVER;
+      }
+      return Number(v);
+    }),
+  isPrivate: z
+    .enum(['true', 'false', 'on', ''], { message: 'isPrivate must be true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === 'on'),
+  duration: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0 || n > 86_400) {
+        ctx.addIssue({ code: 'custom', message: 'Duration must be a whole number of seconds' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+});
+export type UploadSongFields = z.infer<typeof UploadSongFieldsSchema>;

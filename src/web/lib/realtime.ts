@@ -1,0 +1,158 @@
+/**
+ * The browser end of /ws (spec section 4): one socket, reconnecting up to 5 times with delays of 1, 2, 4, 8 and
+ * 16 s (the counter resets on open). Features listen to typed events and join rooms; rooms are re-joined after
+ * a reconnect, and listeners of 'reconnected' refetch what they show.
+ */
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { ServerEventSchema, type ClientMessage, type ServerEvent, type ServerEventType } from '@shared/realtime';
+import { SOCKET_BACKOFF_BASE_MS, SOCKET_MAX_RECONNECTS } from '@shared/constants';
+
+export type SocketStatus = 'idle' | 'connecting' | 'open' | 'closed';
+type Listener = (event: ServerEvent) => void;
+
+export class RealtimeClient {
+  private socket: WebSocket | null = null;
+  private attempts = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly listeners = new Set<Listener>();
+  private readonly statusListeners = new Set<() => void>();
+  private readonly reconnectListeners = new Set<() => void>();
+  private readonly rooms = new Map<string, number>();
+  private everOpened = false;
+  private stopped = false;
+  status: SocketStatus = 'idle';
+
+  constructor(private readonly url: () => string = defaultUrl) {}
+
+  /** Opens the socket (idempotent). */
+  connect() {
+    this.stopped = false;
+    if (this.socket && this.socket.readyState <= 1) return;
+    this.setStatus('connecting');
+    const ws = new WebSocket(this.url());
+    this.socket = ws;
+    ws.onopen = () => {
+      const reconnected = this.everOpened;
+      this.attempts = 0;
+      this.everOpened = true;
+      this.setStatus('open');
+      for (const room of this.rooms.keys()) this.sendRaw({ type: 'subscribe', room });
+      if (reconnected) this.reconnectListeners.forEach((l) => l());
+    };
+    ws.onmessage = (e) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(String(e.data));
+      } catch {
+        return;
+      }
+      const parsed = ServerEventSchema.safeParse(data);
+      if (parsed.success) this.listeners.forEach((l) => l(parsed.data));
+    };
+    ws.onclose = () => {
+      if (this.socket !== ws) return;
+      this.socket = null;
+      this.setStatus('closed');
+      if (this.stopped || this.attempts >= SOCKET_MAX_RECONNECTS) return;
+      const delay = SOCKET_BACKOFF_BASE_MS * 2 ** this.attempts;
+      this.attempts += 1;
+      this.timer = setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  /** Closes the socket and stops reconnecting (sign-out). */
+  disconnect() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.socket?.close();
+    this.socket = null;
+    this.everOpened = false;
+    this.setStatus('idle');
+  }
+
+  /** Closes and opens again (after sign-in, so the socket carries the new session). */
+  restart() {
+    this.disconnect();
+    this.attempts = 0;
+    this.connect();
+  }
+
+  on(listener: Listener) {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  onReconnect(listener: () => void) {
+    this.reconnectListeners.add(listener);
+    return () => void this.reconnectListeners.delete(listener);
+  }
+
+  onStatus(listener: () => void) {
+    this.statusListeners.add(listener);
+    return () => void this.statusListeners.delete(listener);
+  }
+
+  /** Joins a room while at least one caller holds it; returns the leave function. */
+  join(room: string) {
+    const n = this.rooms.get(room) ?? 0;
+    this.rooms.set(room, n + 1);
+    if (n === 0) this.sendRaw({ type: 'subscribe', room });
+    return () => {
+      const left = (this.rooms.get(room) ?? 1) - 1;
+      if (left <= 0) {
+        this.rooms.delete(room);
+        this.sendRaw({ type: 'unsubscribe', room });
+      } else this.rooms.set(room, left);
+    };
+  }
+
+  send(message: ClientMessage) {
+    this.sendRaw(message);
+  }
+
+  private sendRaw(message: ClientMessage) {
+    if (this.socket?.readyState === 1) this.socket.send(JSON.stringify(message));
+  }
+
+  private setStatus(s: SocketStatus) {
+    this.status = s;
+    this.statusListeners.forEach((l) => l());
+  }
+}
+
+function defaultUrl() {
+  const proto = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${proto}://${window.location.host}/ws`;
+}
+
+/** The app's one socket. */
+export const realtime = new RealtimeClient();
+
+/** Calls `handler` for every event of `type` while the component is mounted. */
+export function useRealtimeEvent<T extends ServerEventType>(type: T, handler: (event: Extract<ServerEvent, { type: T }>) => void) {
+  const ref = useRef(handler);
+  useEffect(() => {
+    ref.current = handler;
+  });
+  useEffect(
+    () =>
+      realtime.on((e) => {
+        if (e.type === type) ref.current(e as Extract<ServerEvent, { type: T }>);
+      }),
+    [type],
+  );
+}
+
+/** Joins `room` while mounted (null: none). */
+export function useRealtimeRoom(room: string | null) {
+  useEffect(() => (room ? realtime.join(room) : undefined), [room]);
+}
+
+/** The socket status, for fallbacks: poll while it is not 'open'. */
+export function useSocketStatus(): SocketStatus {
+  return useSyncExternalStore(
+    (l) => realtime.onStatus(l),
+    () => realtime.status,
+    () => 'idle' as SocketStatus,
+  );
+}
