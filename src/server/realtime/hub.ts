@@ -36,6 +36,7 @@ export class RealtimeHub {
   private readonly handlers = new Map<string, ClientHandler[]>();
   private readonly onConnectHandlers: LifecycleHandler[] = [];
   private readonly onDisconnectHandlers: LifecycleHandler[] = [];
+  private readonly eventListeners: ((event: ServerEvent) => void)[] = [];
   private unlisten?: () => Promise<void>;
 
   constructor(
@@ -77,6 +78,14 @@ export class RealtimeHub {
     this.handlers.set(type, list);
   }
 
+  /**
+   * Listens, on the server, to every event delivered on this instance (published here or by another instance),
+   * e.g. to keep an in-memory cache in step. Listeners run synchronously and must not throw.
+   */
+  onEvent(fn: (event: ServerEvent) => void) {
+    this.eventListeners.push(fn);
+  }
+
   onConnect(fn: LifecycleHandler) {
     this.onConnectHandlers.push(fn);
   }
@@ -100,6 +109,13 @@ export class RealtimeHub {
 
   /** Delivers to local sockets only. */
   deliver(event: ServerEvent, audience: Audience) {
+    for (const listen of this.eventListeners) {
+      try {
+        listen(event);
+      } catch (err) {
+        this.log.warn({ err, type: event.type }, 'realtime event listener failed');
+      }
+    }
     const frame = JSON.stringify(event);
     const targets: Iterable<Client> =
       audience.kind === 'all'
