@@ -2,5 +2,10 @@
 import type { AppModule } from '../deps';
 import { authModule } from './auth/auth.routes';
 import { healthModule } from './health/health.routes';
+import { playlistsModule } from './playlists/playlists.routes';
+import { chatModule } from './chat/chat.routes';
+import { messagesModule } from './messages/messages.routes';
+import { presenceModule } from './presence/presence.routes';
+import { profileModule } from './profile/profile.routes';
 
-export const modules: AppModule[] = [healthModule, authModule];
+export const modules: AppModule[] = [healthModule, authModule, chatModule, messagesModule, presenceModule, profileModule];

@@ -1,0 +1,71 @@
+/** Chat rooms: GET/POST /api/messages/global and /api/venues/{id}/messages. */
+import { z } from 'zod';
+import { ErrorBodySchema, IdParamsSchema } from '../../../shared/schemas/common';
+import { ChatHistoryQuerySchema, MessageSchema, SendChatMessageSchema } from '../../../shared/schemas/message';
+import type { AppModule } from '../../deps';
+import { requireUser } from '../../plugins/session';
+import * as service from './chat.service';
+
+/** Anonymous senders get 401 before their body is even validated. */
+const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
+
+export const chatModule: AppModule = {
+  name: 'chat',
+  register(app, deps) {
+    const tags = ['chat'];
+
+    app.get(
+      '/api/messages/global',
+      {
+        schema: {
+          tags,
+          summary: 'Global chat: the newest 100 messages in time order; `before` pages back, `after` polls for newer ones',
+          querystring: ChatHistoryQuerySchema,
+          response: { 200: z.array(MessageSchema), ...errors },
+        },
+      },
+      async (request) => service.history(deps, { kind: 'global' }, request.query),
+    );
+
+    app.post(
+      '/api/messages/global',
+      { preValidation: signedIn, schema: { tags, summary: 'Send a global chat message', body: SendChatMessageSchema, response: { 201: MessageSchema, ...errors } } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const message = await service.send(deps, user.id, { kind: 'global' }, request.body.content);
+        return reply.status(201).send(message);
+      },
+    );
+
+    app.get(
+      '/api/venues/:id/messages',
+      {
+        schema: {
+          tags,
+          summary: "A venue's chat: the newest 100 messages in time order; `before` pages back, `after` polls",
+          params: IdParamsSchema,
+          querystring: ChatHistoryQuerySchema,
+          response: { 200: z.array(MessageSchema), ...errors },
+        },
+      },
+      async (request) => service.history(deps, { kind: 'venue', venueId: request.params.id }, request.query),
+    );
+
+    app.post(
+      '/api/venues/:id/messages',
+      { preValidation: signedIn, schema: { tags, summary: "Send a message to a venue's chat", params: IdParamsSchema, body: SendChatMessageSchema, response: { 201: MessageSchema, ...errors } } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const message = await service.send(deps, user.id, { kind: 'venue', venueId: request.params.id }, request.body.content);
+        return reply.status(201).send(message);
+      },
+    );
+  },
+  async start(deps) {
+    await service.latestCache(deps).start();
+  },
+  async stop(deps) {
+    await service.latestCache(deps).stop();
+  },
+};

@@ -1,0 +1,119 @@
+/**
+ * Global and venue chat rooms: history, sending with flood control, live push, and a memory of each room's
+ * newest id so that a poll with nothing new costs no database round trip.
+ */
+import type { Message } from '../../../shared/schemas/message';
+import { MESSAGE_PAGE_SIZE } from '../../../shared/schemas/message';
+import type { AppDeps } from '../../deps';
+import type { Database, DbOrTx } from '../../db/client';
+import { notFound } from '../../lib/http-errors';
+import { RATE_RULES } from '../../lib/rate-limiter';
+import * as repo from '../messages/messages.repository';
+import { presentMessage } from '../messages/messages.presenter';
+
+export const VENUE_NOT_FOUND = 'Venue not found';
+const LATEST_CHANNEL = 'crowdmix_chat_latest';
+
+/** The websocket room of a chat room. */
+export function roomName(room: repo.RoomKey): string {
+  return room.kind === 'global' ? 'global' : `venue:${room.venueId}`;
+}
+
+/**
+ * The newest message id per room, kept in memory. Filled lazily from the database, raised on every send here
+ * and, on PostgreSQL, on every send by another instance (NOTIFY), so "is there anything after N?" is answered
+ * without a query.
+ */
+export class LatestIdCache {
+  private readonly latest = new Map<string, number>();
+  private unlisten?: () => Promise<void>;
+
+  constructor(private readonly database: Database) {}
+
+  /** The known newest id of a room, or undefined when not loaded yet. */
+  peek(room: string): number | undefined {
+    return this.latest.get(room);
+  }
+
+  async load(db: DbOrTx, room: repo.RoomKey): Promise<number> {
+    const name = roomName(room);
+    const known = this.latest.get(name);
+    if (known !== undefined) return known;
+    const id = await repo.latestRoomId(db, room);
+    this.raise(name, id);
+    return this.latest.get(name)!;
+  }
+
+  raise(room: string, id: number) {
+    if ((this.latest.get(room) ?? -1) < id) this.latest.set(room, id);
+  }
+
+  /** Tells the other instances about a new message. */
+  async announce(room: string, id: number) {
+    this.raise(room, id);
+    if (this.database.driver === 'pg') await this.database.notify(LATEST_CHANNEL, `${room}|${id}`).catch(() => undefined);
+  }
+
+  async start() {
+    if (this.database.driver !== 'pg' || this.unlisten) return;
+    this.unlisten = await this.database.listen(LATEST_CHANNEL, (payload) => {
+      const [room, id] = payload.split('|');
+      const n = Number(id);
+      if (room && Number.isInteger(n)) this.raise(room, n);
+    });
+  }
+
+  async stop() {
+    await this.unlisten?.();
+    this.unlisten = undefined;
+  }
+}
+
+const CACHE_KEY = 'chat.latest';
+
+/** The deps' one LatestIdCache. */
+export function latestCache(deps: AppDeps): LatestIdCache {
+  let cache = deps.registry.get(CACHE_KEY) as LatestIdCache | undefined;
+  if (!cache) deps.registry.set(CACHE_KEY, (cache = new LatestIdCache(deps.database)));
+  return cache;
+}
+
+async function assertRoom(db: DbOrTx, room: repo.RoomKey) {
+  if (room.kind === 'venue' && !(await repo.venueExists(db, room.venueId))) throw notFound(VENUE_NOT_FOUND);
+}
+
+/**
+ * A room's messages: the newest 100 in time order, older pages with `before`, or only those newer than
+ * `after` (answered from memory when nothing is newer).
+ */
+export async function history(deps: AppDeps, room: repo.RoomKey, q: { before?: number; after?: number }): Promise<Message[]> {
+  const cache = latestCache(deps);
+  if (q.after !== undefined && q.before === undefined) {
+    const known = cache.peek(roomName(room));
+    if (known !== undefined && known <= q.after) return [];
+  }
+  await assertRoom(deps.db, room);
+  if (q.after !== undefined && q.before === undefined) {
+    const latest = await cache.load(deps.db, room);
+    if (latest <= q.after) return [];
+  }
+  const rows = await repo.listRoom(deps.db, room, { ...q, limit: MESSAGE_PAGE_SIZE });
+  return rows.map(presentMessage);
+}
+
+/** Posts a message to a room: 20 per 30 s per user; stored, then pushed to the room's sockets. */
+export async function send(deps: AppDeps, userId: string, room: repo.RoomKey, content: string): Promise<Message> {
+  await assertRoom(deps.db, room);
+  deps.limiter.hit(RATE_RULES.chat, userId);
+  const row = await repo.insertMessage(deps.db, {
+    senderId: userId,
+    content,
+    messageType: room.kind,
+    venueId: room.kind === 'venue' ? room.venueId : null,
+  });
+  const message = presentMessage(row);
+  const name = roomName(room);
+  await latestCache(deps).announce(name, message.id);
+  await deps.hub.publish({ type: 'chat_message', room: name, message }, { kind: 'room', room: name });
+  return message;
+}

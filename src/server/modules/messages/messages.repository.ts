@@ -1,0 +1,159 @@
+/** SQL for the messages table: chat rooms (global, venue) and private conversations. */
+import { and, desc, eq, gt, lt, max, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { messages, users, venues } from '../../db/schema';
+
+const withSender = {
+  id: messages.id,
+  senderId: messages.senderId,
+  receiverId: messages.receiverId,
+  venueId: messages.venueId,
+  content: messages.content,
+  messageType: messages.messageType,
+  isRead: messages.isRead,
+  createdAt: messages.createdAt,
+  senderFirstName: users.firstName,
+  senderLastName: users.lastName,
+  senderImage: users.profileImageUrl,
+};
+export type MessageWithSender = {
+  id: number;
+  senderId: string;
+  receiverId: string | null;
+  venueId: number | null;
+  content: string;
+  messageType: string;
+  isRead: boolean;
+  createdAt: Date;
+  senderFirstName: string | null;
+  senderLastName: string | null;
+  senderImage: string | null;
+};
+
+/** A chat room: the global room or one venue's room. */
+export type RoomKey = { kind: 'global' } | { kind: 'venue'; venueId: number };
+
+function roomFilter(room: RoomKey): SQL {
+  return room.kind === 'global' ? eq(messages.messageType, 'global') : and(eq(messages.messageType, 'venue'), eq(messages.venueId, room.venueId))!;
+}
+
+/** The newest `limit` messages of a room older than `before` (or newer than `after`), returned oldest first. */
+export async function listRoom(db: DbOrTx, room: RoomKey, opts: { before?: number; after?: number; limit: number }): Promise<MessageWithSender[]> {
+  const conds = [roomFilter(room)];
+  if (opts.before) conds.push(lt(messages.id, opts.before));
+  if (opts.after !== undefined) conds.push(gt(messages.id, opts.after));
+  const rows = await db
+    .select(withSender)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(and(...conds))
+    // Polling for newer messages wants the oldest unseen first; history wants the newest page.
+    .orderBy(opts.after !== undefined ? messages.id : desc(messages.id))
+    .limit(opts.limit);
+  return opts.after !== undefined ? rows : rows.reverse();
+}
+
+/** The highest message id in a room, or 0. */
+export async function latestRoomId(db: DbOrTx, room: RoomKey): Promise<number> {
+  const [row] = await db.select({ id: max(messages.id) }).from(messages).where(roomFilter(room));
+  return row?.id ?? 0;
+}
+
+/** Inserts a message and returns it with its sender. */
+export async function insertMessage(
+  db: DbOrTx,
+  input: { senderId: string; content: string; messageType: 'global' | 'venue' | 'private'; venueId?: number | null; receiverId?: string | null },
+): Promise<MessageWithSender> {
+  const [row] = await db
+    .insert(messages)
+    .values({ senderId: input.senderId, content: input.content, messageType: input.messageType, venueId: input.venueId ?? null, receiverId: input.receiverId ?? null })
+    .returning();
+  const [sender] = await db.select({ firstName: users.firstName, lastName: users.lastName, image: users.profileImageUrl }).from(users).where(eq(users.id, input.senderId));
+  return { ...row, senderFirstName: sender?.firstName ?? null, senderLastName: sender?.lastName ?? null, senderImage: sender?.image ?? null };
+}
+
+/** True when an active venue with this id exists. */
+export async function venueExists(db: DbOrTx, venueId: number): Promise<boolean> {
+  const [row] = await db.select({ id: venues.id }).from(venues).where(and(eq(venues.id, venueId), eq(venues.isActive, true))).limit(1);
+  return Boolean(row);
+}
+
+export async function findUser(db: DbOrTx, userId: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+const isParticipant = (userId: string) => and(eq(messages.messageType, 'private'), or(eq(messages.senderId, userId), eq(messages.receiverId, userId)));
+
+/** Private messages the user sent or received (optionally only with `otherUserId`), newest page, oldest first. */
+export async function listPrivate(db: DbOrTx, userId: string, opts: { otherUserId?: string; before?: number; limit: number }): Promise<MessageWithSender[]> {
+  const conds: (SQL | undefined)[] = [isParticipant(userId)];
+  if (opts.otherUserId) {
+    conds.push(
+      or(
+        and(eq(messages.senderId, userId), eq(messages.receiverId, opts.otherUserId)),
+        and(eq(messages.senderId, opts.otherUserId), eq(messages.receiverId, userId)),
+      ),
+    );
+  }
+  if (opts.before) conds.push(lt(messages.id, opts.before));
+  const rows = await db
+    .select(withSender)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(and(...conds))
+    .orderBy(desc(messages.id))
+    .limit(opts.limit);
+  return rows.reverse();
+}
+
+/** One row per conversation partner: the last message and how many of theirs are unread. */
+export async function listConversations(db: DbOrTx, userId: string) {
+  const other = sql<string>`case when ${messages.senderId} = ${userId} then ${messages.receiverId} else ${messages.senderId} end`;
+  const perPartner = db
+    .select({
+      otherId: other.as('other_id'),
+      lastId: max(messages.id).as('last_id'),
+      unread: sql<number>`count(*) filter (where ${messages.receiverId} = ${userId} and not ${messages.isRead})`.mapWith(Number).as('unread'),
+    })
+    .from(messages)
+    .where(isParticipant(userId))
+    .groupBy(other)
+    .as('per_partner');
+  return db
+    .select({
+      otherId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      currentMood: users.currentMood,
+      lastId: messages.id,
+      lastSenderId: messages.senderId,
+      lastContent: messages.content,
+      lastCreatedAt: messages.createdAt,
+      unread: perPartner.unread,
+    })
+    .from(perPartner)
+    .innerJoin(messages, eq(messages.id, perPartner.lastId))
+    .innerJoin(users, eq(users.id, perPartner.otherId))
+    .orderBy(desc(messages.id));
+}
+
+/** How many private messages to the user are unread. */
+export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(messages)
+    .where(and(eq(messages.messageType, 'private'), eq(messages.receiverId, userId), eq(messages.isRead, false)));
+  return row?.n ?? 0;
+}
+
+/** Marks every message from `otherUserId` to `userId` read; returns how many changed. */
+export async function markRead(db: DbOrTx, userId: string, otherUserId: string): Promise<number> {
+  const rows = await db
+    .update(messages)
+    .set({ isRead: true })
+    .where(and(eq(messages.messageType, 'private'), eq(messages.receiverId, userId), eq(messages.senderId, otherUserId), eq(messages.isRead, false)))
+    .returning({ id: messages.id });
+  return rows.length;
+}

@@ -1,0 +1,79 @@
+/** SQL for presence (online_users, one row per open socket) and moods. */
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { onlineUsers, users, venues } from '../../db/schema';
+
+export async function insertSocket(db: DbOrTx, socketId: string, userId: string) {
+  await db.insert(onlineUsers).values({ socketId, userId }).onConflictDoNothing();
+  await db.update(users).set({ isOnline: true, lastSeen: new Date() }).where(eq(users.id, userId));
+}
+
+/** Removes a socket's row; when it was the user's last fresh one, marks them offline. */
+export async function removeSocket(db: DbOrTx, socketId: string, userId: string, freshSince: Date) {
+  await db.delete(onlineUsers).where(eq(onlineUsers.socketId, socketId));
+  await markOfflineIfGone(db, [userId], freshSince);
+}
+
+async function markOfflineIfGone(db: DbOrTx, userIds: string[], freshSince: Date) {
+  if (!userIds.length) return;
+  await db
+    .update(users)
+    .set({ isOnline: false, lastSeen: new Date(), currentVenueId: null })
+    .where(
+      and(
+        inArray(users.id, userIds),
+        sql`not exists (select 1 from ${onlineUsers} where ${onlineUsers.userId} = ${users.id} and ${onlineUsers.lastActivity} > ${freshSince})`,
+      ),
+    );
+}
+
+/** Refreshes lastActivity of these sockets. */
+export async function touchSockets(db: DbOrTx, socketIds: string[]) {
+  if (!socketIds.length) return;
+  await db.update(onlineUsers).set({ lastActivity: new Date() }).where(inArray(onlineUsers.socketId, socketIds));
+}
+
+/** Sets the venue a socket's user is in (null: none). */
+export async function setSocketVenue(db: DbOrTx, socketId: string, userId: string, venueId: number | null) {
+  await db.update(onlineUsers).set({ venueId, lastActivity: new Date() }).where(eq(onlineUsers.socketId, socketId));
+  await db.update(users).set({ currentVenueId: venueId }).where(eq(users.id, userId));
+}
+
+/** Deletes rows not refreshed since `staleBefore`; returns how many. */
+export async function sweepStale(db: DbOrTx, staleBefore: Date): Promise<number> {
+  const gone = await db.delete(onlineUsers).where(lt(onlineUsers.lastActivity, staleBefore)).returning({ userId: onlineUsers.userId });
+  await markOfflineIfGone(db, [...new Set(gone.map((g) => g.userId))], staleBefore);
+  return gone.length;
+}
+
+/**
+ * Users with a fresh socket, one row each: the socket that is in a venue wins, then the most recent.
+ * `venueId` narrows to the people in that venue.
+ */
+export async function listOnline(db: DbOrTx, freshSince: Date, venueId?: number) {
+  const conds = [gt(onlineUsers.lastActivity, freshSince)];
+  if (venueId !== undefined) conds.push(eq(onlineUsers.venueId, venueId));
+  return db
+    .selectDistinctOn([onlineUsers.userId], {
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      currentMood: users.currentMood,
+      moodUpdatedAt: users.moodUpdatedAt,
+      venueId: onlineUsers.venueId,
+      venueName: venues.name,
+      lastActivity: onlineUsers.lastActivity,
+    })
+    .from(onlineUsers)
+    .innerJoin(users, eq(users.id, onlineUsers.userId))
+    .leftJoin(venues, eq(venues.id, onlineUsers.venueId))
+    .where(and(...conds))
+    .orderBy(asc(onlineUsers.userId), sql`${onlineUsers.venueId} is null`, desc(onlineUsers.lastActivity))
+    .limit(500);
+}
+
+export async function setMood(db: DbOrTx, userId: string, mood: string | null) {
+  const [row] = await db.update(users).set({ currentMood: mood, moodUpdatedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+  return row ?? null;
+}

@@ -1,0 +1,58 @@
+/** Presence and moods: GET /api/users/online, GET /api/venues/{id}/users, PATCH /api/users/{id}/mood, and the /ws hooks. */
+import { z } from 'zod';
+import { CurrentUserSchema } from '../../../shared/schemas/auth';
+import { ErrorBodySchema, IdParamsSchema } from '../../../shared/schemas/common';
+import { OnlineUserSchema, UpdateMoodSchema, UserIdParamsSchema } from '../../../shared/schemas/user';
+import type { AppModule } from '../../deps';
+import { requireUser } from '../../plugins/session';
+import * as service from './presence.service';
+
+const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const KEY = 'presence';
+
+/** This instance's presence tracker. */
+export function presenceOf(deps: Parameters<NonNullable<AppModule['start']>>[0]): service.Presence {
+  let p = deps.registry.get(KEY) as service.Presence | undefined;
+  if (!p) deps.registry.set(KEY, (p = new service.Presence(deps)));
+  return p;
+}
+
+export const presenceModule: AppModule = {
+  name: 'presence',
+  register(app, deps) {
+    const tags = ['presence'];
+    const presence = presenceOf(deps);
+    deps.hub.onConnect((client) => presence.connected(client));
+    deps.hub.onDisconnect((client) => presence.disconnected(client));
+    deps.hub.onMessage('ping', (client) => presence.heartbeat(client));
+    deps.hub.onMessage('presence', (client, message) => (message.type === 'presence' ? presence.enterVenue(client, message.venueId) : undefined));
+
+    app.get(
+      '/api/users/online',
+      { preValidation: signedIn, schema: { tags, summary: 'Users online now, one entry each, with mood and venue', response: { 200: z.array(OnlineUserSchema), ...errors } } },
+      async () => service.online(deps),
+    );
+
+    app.get(
+      '/api/venues/:id/users',
+      { preValidation: signedIn, schema: { tags, summary: 'Users in a venue now', params: IdParamsSchema, response: { 200: z.array(OnlineUserSchema), ...errors } } },
+      async (request) => service.online(deps, request.params.id),
+    );
+
+    app.patch(
+      '/api/users/:id/mood',
+      {
+        preValidation: signedIn,
+        schema: { tags, summary: "Set one's own music mood ('' clears it)", params: UserIdParamsSchema, body: UpdateMoodSchema, response: { 200: CurrentUserSchema, ...errors } },
+      },
+      async (request) => service.setMood(deps, presence, requireUser(request).id, request.params.id, request.body.mood),
+    );
+  },
+  start(deps) {
+    presenceOf(deps).start();
+  },
+  stop(deps) {
+    presenceOf(deps).stop();
+  },
+};
