@@ -92,8 +92,14 @@ export class OidcClient {
       expectedNonce: pending.nonce,
       idTokenExpected: true,
     });
-    const claims = tokens.claims();
-    if (!claims?.sub) throw new Error('the identity token has no subject');
+    const idClaims = tokens.claims();
+    if (!idClaims?.sub) throw new Error('the identity token has no subject');
+    // In the code flow a conforming provider sends the profile and email claims from UserInfo only (OIDC Core
+    // 5.4); fetchUserInfo checks that its subject is the ID token's. ID-token claims win where both exist.
+    const userInfo = config.serverMetadata().userinfo_endpoint
+      ? await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)
+      : undefined;
+    const claims = { ...userInfo, ...idClaims };
     const issuer = config.serverMetadata().issuer;
     const profile = {
       firstName: str(claims.given_name) ?? str(claims.name)?.split(' ')[0] ?? null,
