@@ -8,4 +8,4 @@ import { messagesModule } from './messages/messages.routes';
 import { presenceModule } from './presence/presence.routes';
 import { profileModule } from './profile/profile.routes';
 
-export const modules: AppModule[] = [healthModule, authModule, chatModule, messagesModule, presenceModule, profileModule];
+export const modules: AppModule[] = [healthModule, authModule, chatModule, messagesModule, presenceModule, profileModule, playlistsModule];
