@@ -57,7 +57,7 @@ async function walkToCallback(sub: string, jar = new CookieJar()): Promise<Flow>
     const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     if (!prompt || !action) throw new Error(`unexpected provider page at ${url}: ${html.slice(0, 300)}`);
-    const form = prompt === 'login' ? { prompt, login: sub, password: 'any password' } : { prompt };
+    const form: Record<string, string> = prompt === 'login' ? { prompt, login: sub, password: 'any password' } : { prompt };
     const submitted = await send(jar, new URL(action.replace(/&amp;/g, '&'), url).href, { form });
     expect(submitted.status).toBeGreaterThanOrEqual(300);
     expect(submitted.status).toBeLessThan(400);
