@@ -1,10 +1,270 @@
-/** Venue Mix — built by its feature issue; the route is wired by the foundation. */
+/**
+ * A venue's mix (/venue/{id}/mix, visitors too): the gradient header, the ranked list voted in this venue's
+ * context, stats and quick actions. The owner can edit or deactivate the venue and remove songs.
+ */
+import { Link, useParams } from 'wouter';
+import { Bot, Clock, Crown, LogIn, MapPin, Music, Pencil, Power, Trash2, Upload } from 'lucide-react';
+import { VENUE_TYPE_LABELS } from '@shared/constants';
+import { formatHoursMinutes } from '@shared/duration';
+import type { Venue } from '@shared/schemas/venue';
 import { Page } from '../../../components/layout/page';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Loading, Skeleton } from '../../../components/ui/loading';
+import { href, paths } from '../../../app/routes';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { handleUnauthorized } from '../../../lib/auth-redirect';
+import { toast } from '../../../lib/toast';
+import { cn } from '../../../lib/utils';
+import { useAuth } from '../../auth/api/get-current-user';
+import { useLiveVotes } from '../../songs/api/live-votes';
+import { MixActions } from '../../songs/components/mix-actions';
+import { SongList } from '../../songs/components/song-list';
+import { useVenue } from '../api/get-venue';
+import { useVenueMix } from '../api/get-venue-mix';
+import { useRemoveVenueSong } from '../api/remove-venue-song';
+import { useUpdateVenue } from '../api/update-venue';
+import { VenueFormDialog } from '../components/venue-form-dialog';
 
-export function VenueMixPage() {
+function NotFound() {
   return (
     <Page>
-      <h1 className="text-3xl font-bold">Venue Mix</h1>
+      <Card className="mx-auto mt-10 max-w-md p-8 text-center">
+        <MapPin className="mx-auto size-10 text-pink-300" aria-hidden />
+        <h1 className="mt-4 text-2xl font-semibold">Venue Not Found</h1>
+        <p className="mt-2 text-muted">This venue doesn&apos;t exist or has been removed.</p>
+        <Button asChild className="mt-6">
+          <Link href={paths.venues}>Browse Venues</Link>
+        </Button>
+      </Card>
+    </Page>
+  );
+}
+
+function OwnerTools({ venue }: { venue: Venue }) {
+  const update = useUpdateVenue();
+  return (
+    <div className="flex flex-wrap gap-2">
+      <VenueFormDialog
+        venue={venue}
+        trigger={
+          <Button variant="outline" size="sm" className="border-white/30 bg-black/20 text-white hover:bg-black/30">
+            <Pencil aria-hidden /> Edit Venue
+          </Button>
+        }
+      />
+      <ConfirmDialog
+        title="Deactivate this venue?"
+        description="It disappears from the venue list and its mix stops taking new songs. Its songs stay with their uploaders."
+        confirmLabel="Deactivate"
+        onConfirm={() =>
+          update.mutate(
+            { id: venue.id, isActive: false },
+            {
+              onSuccess: () => toast({ title: 'Venue deactivated', description: `${venue.name} is no longer listed.` }),
+              onError: (err) => {
+                if (!handleUnauthorized(err)) toast({ title: 'Error', description: errorMessage(err, 'Failed to update venue. Please try again.'), variant: 'destructive' });
+              },
+            },
+          )
+        }
+        trigger={
+          <Button variant="outline" size="sm" className="border-white/30 bg-black/20 text-white hover:bg-black/30">
+            <Power aria-hidden /> Deactivate
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+export function VenueMixPage() {
+  useLiveVotes();
+  const params = useParams<{ id: string }>();
+  const id = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : NaN;
+  const { user, isAuthenticated } = useAuth();
+  const venue = useVenue(id);
+  const mix = useVenueMix(id, venue.isSuccess);
+  const remove = useRemoveVenueSong();
+
+  if (!Number.isInteger(id) || (venue.error instanceof ApiError && venue.error.status === 404) || (mix.error instanceof ApiError && mix.error.status === 404)) return <NotFound />;
+  if (venue.isLoading) return <Loading label="Loading venue..." />;
+  if (venue.isError || !venue.data)
+    return (
+      <Page>
+        <Card role="alert" className="p-8 text-center text-red-300">
+          Could not load this venue: {errorMessage(venue.error, 'please try again.')}
+        </Card>
+      </Page>
+    );
+
+  const v = venue.data;
+  const isOwner = Boolean(user && user.id === v.ownerId);
+  const songs = mix.data?.songs ?? [];
+  const total = mix.data?.totalDuration ?? 0;
+  const count = mix.data?.totalSongs ?? songs.length;
+  const typeLabel = VENUE_TYPE_LABELS[v.type] ?? v.type;
+  const mixTitle = `${v.name} Mix`;
+
+  return (
+    <Page>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-6">
+          <section aria-labelledby="venue-name" className={cn('relative overflow-hidden rounded-3xl bg-gradient-to-br p-6 shadow-2xl shadow-black/40 sm:p-8', v.gradient)}>
+            <div aria-hidden className="pointer-events-none absolute inset-0 bg-gradient-to-t from-black/55 via-black/25 to-black/10" />
+            <div className="relative">
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge className="border-white/25 bg-black/30 text-white">{typeLabel}</Badge>
+                {isOwner ? (
+                  <Badge className="border-yellow-200/40 bg-yellow-400/25 text-yellow-50">
+                    <Crown className="size-3" aria-hidden /> Owner
+                  </Badge>
+                ) : null}
+                {!v.isActive ? <Badge variant="danger">Inactive</Badge> : null}
+              </div>
+              <h1 id="venue-name" className="mt-3 text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
+                {v.name}
+              </h1>
+              <p className="mt-1 flex items-center gap-1.5 text-white/90">
+                <MapPin className="size-4" aria-hidden /> {v.location}
+              </p>
+              {v.description ? <p className="mt-3 max-w-2xl text-white/90">{v.description}</p> : null}
+              <p className="mt-3 text-sm font-medium text-white" data-testid="venue-mix-summary">
+                {count} {count === 1 ? 'song' : 'songs'} • {formatHoursMinutes(total)}
+              </p>
+              <div className="mt-5 flex flex-wrap gap-2">
+                <MixActions songs={songs} title={mixTitle} totalDuration={total} venueId={v.id} shuffleLabel="Shuffle" />
+                {isAuthenticated ? (
+                  <Button asChild variant="outline" className="border-white/30 bg-white/10 text-white hover:bg-white/20">
+                    <Link href={href.upload(v.id)}>
+                      <Upload aria-hidden /> Upload Song
+                    </Link>
+                  </Button>
+                ) : (
+                  <Button asChild variant="outline" className="border-white/30 bg-white/10 text-white hover:bg-white/20">
+                    <a href="/api/login">
+                      <LogIn aria-hidden /> Login to Upload
+                    </a>
+                  </Button>
+                )}
+              </div>
+              {isOwner ? (
+                <div className="mt-4">
+                  <OwnerTools venue={v} />
+                </div>
+              ) : null}
+            </div>
+          </section>
+
+          <section aria-labelledby="venue-mix-heading">
+            <h2 id="venue-mix-heading" className="mb-3 text-lg font-semibold">
+              The Mix
+            </h2>
+            {mix.isLoading || venue.isLoading ? (
+              <div className="flex flex-col gap-3" aria-hidden>
+                {Array.from({ length: 4 }, (_, i) => (
+                  <Skeleton key={i} className="h-24" />
+                ))}
+              </div>
+            ) : mix.isError ? (
+              <Card role="alert" className="p-6 text-center text-red-300">
+                Could not load the mix: {errorMessage(mix.error, 'please try again.')}
+              </Card>
+            ) : songs.length === 0 ? (
+              <Card className="p-10 text-center">
+                <Music className="mx-auto size-10 text-purple-300" aria-hidden />
+                <p className="mt-3 text-muted">No songs in this venue&apos;s mix yet.{isAuthenticated ? ' Upload the first one!' : ''}</p>
+              </Card>
+            ) : (
+              <SongList
+                songs={songs}
+                ranked
+                venueId={v.id}
+                label={mixTitle}
+                actions={
+                  isOwner
+                    ? (song) => (
+                        <ConfirmDialog
+                          title="Remove from this mix?"
+                          description={`“${song.title}” leaves ${v.name}'s mix, with the votes cast here. The song itself stays with its uploader.`}
+                          confirmLabel="Remove"
+                          onConfirm={() =>
+                            remove.mutate(
+                              { venueId: v.id, songId: song.id },
+                              {
+                                onSuccess: () => toast({ title: 'Song removed', description: `“${song.title}” left the mix.` }),
+                                onError: (err) => {
+                                  if (!handleUnauthorized(err)) toast({ title: 'Error', description: errorMessage(err, 'Failed to remove the song. Please try again.'), variant: 'destructive' });
+                                },
+                              },
+                            )
+                          }
+                          trigger={
+                            <Button variant="ghost" size="icon-sm" aria-label={`Remove ${song.title} from the mix`} className="text-muted hover:text-red-300">
+                              <Trash2 aria-hidden />
+                            </Button>
+                          }
+                        />
+                      )
+                    : undefined
+                }
+              />
+            )}
+          </section>
+        </div>
+
+        <aside className="space-y-6" aria-label="About this venue">
+          <Card>
+            <CardHeader>
+              <CardTitle>Venue Stats</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid grid-cols-2 gap-3">
+                {[
+                  { label: 'Songs', value: String(count), icon: <Music aria-hidden /> },
+                  { label: 'Duration', value: formatHoursMinutes(total), icon: <Clock aria-hidden /> },
+                  { label: 'Type', value: typeLabel, icon: <MapPin aria-hidden /> },
+                  { label: 'Status', value: v.isActive ? 'Active' : 'Inactive', icon: <Power aria-hidden /> },
+                ].map((s) => (
+                  <div key={s.label} className="rounded-xl border border-border bg-surface-2/60 p-3">
+                    <dt className="flex items-center gap-1.5 text-xs text-muted [&_svg]:size-3.5">
+                      {s.icon}
+                      {s.label}
+                    </dt>
+                    <dd className={cn('mt-1 font-semibold', s.label === 'Status' && v.isActive && 'text-green-300')}>{s.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Quick Actions</CardTitle>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-2">
+              <Button asChild variant="secondary" className="justify-start">
+                <Link href={paths.venues}>
+                  <MapPin aria-hidden /> Browse Venues
+                </Link>
+              </Button>
+              <Button asChild variant="secondary" className="justify-start">
+                <Link href={paths.chat}>
+                  <Bot aria-hidden /> Ask AI for Recommendations
+                </Link>
+              </Button>
+              {isAuthenticated ? (
+                <Button asChild variant="secondary" className="justify-start">
+                  <Link href={paths.upload}>
+                    <Upload aria-hidden /> Upload Music
+                  </Link>
+                </Button>
+              ) : null}
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
     </Page>
   );
 }

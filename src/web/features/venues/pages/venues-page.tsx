@@ -1,10 +1,79 @@
-/** Music Venues — built by its feature issue; the route is wired by the foundation. */
+/** Music Venues: every active venue as a card, and the Create Venue dialog for signed-in users. */
+import { LogIn, MapPinned, Plus } from 'lucide-react';
 import { Page } from '../../../components/layout/page';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Loading, Skeleton } from '../../../components/ui/loading';
+import { useAuth } from '../../auth/api/get-current-user';
+import { useVenues } from '../api/get-venues';
+import { VenueCard } from '../components/venue-card';
+import { VenueFormDialog } from '../components/venue-form-dialog';
 
 export function VenuesPage() {
+  const { isAuthenticated, isLoading: authLoading } = useAuth();
+  const venues = useVenues();
+
   return (
     <Page>
-      <h1 className="text-3xl font-bold">Music Venues</h1>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+            <span className="text-gradient">Music Venues</span>
+          </h1>
+          <p className="mt-1 text-muted">Every venue has its own mix. Join one and vote on what plays next.</p>
+        </div>
+        {authLoading ? null : isAuthenticated ? (
+          <VenueFormDialog
+            trigger={
+              <Button>
+                <Plus aria-hidden /> Create Venue
+              </Button>
+            }
+          />
+        ) : (
+          <Button asChild variant="secondary">
+            <a href="/api/login">
+              <LogIn aria-hidden /> Login to Create Venue
+            </a>
+          </Button>
+        )}
+      </div>
+
+      <div className="mt-8">
+        {venues.isLoading ? (
+          <>
+            <Loading className="sr-only" label="Loading venues..." />
+            <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>
+              {Array.from({ length: 6 }, (_, i) => (
+                <Skeleton key={i} className="h-72" />
+              ))}
+            </div>
+          </>
+        ) : venues.isError ? (
+          <Card role="alert" className="p-8 text-center text-red-300">
+            Error loading venues: {venues.error.message}
+            <div>
+              <Button variant="secondary" className="mt-4" onClick={() => void venues.refetch()}>
+                Try again
+              </Button>
+            </div>
+          </Card>
+        ) : (venues.data ?? []).length === 0 ? (
+          <Card className="flex flex-col items-center p-12 text-center">
+            <MapPinned className="size-12 text-purple-300" aria-hidden />
+            <h2 className="mt-4 text-xl font-semibold">No Venues Found</h2>
+            <p className="mt-1 text-muted">{isAuthenticated ? 'Create the first venue and start its mix.' : 'Log in to create the first venue.'}</p>
+          </Card>
+        ) : (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label="Venues">
+            {(venues.data ?? []).map((v, i) => (
+              <li key={v?.id ?? `missing-${i}`}>
+                <VenueCard venue={v} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </Page>
   );
 }

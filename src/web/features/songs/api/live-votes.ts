@@ -1,0 +1,43 @@
+/**
+ * Live votes (spec section 4): every `vote_update` from /ws patches the counts in the cached lists and mixes
+ * of its context without a refetch. The caller's own vote is never taken from the broadcast.
+ */
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Song } from '@shared/schemas/song';
+import type { MixResponse } from '@shared/schemas/venue';
+import { useRealtimeEvent } from '../../../lib/realtime';
+import { patchMix, patchSongs, type VoteCounts } from '../lib/mix';
+import { getSongsQueryOptions } from './get-songs';
+import { getUserSongsQueryOptions } from './get-user-songs';
+import { getGlobalMixQueryOptions } from './get-global-mix';
+import { TRENDING_KEY_PREFIX, VENUE_MIX_KEY_PREFIX } from './invalidate';
+
+export interface VoteUpdate {
+  songId: number;
+  venueId: number | null;
+  voteCount: VoteCounts;
+}
+
+const patchList = (songId: number, counts: VoteCounts, userVote?: Song['userVote']) => (old: Song[] | undefined) =>
+  old ? patchSongs(old, songId, counts, userVote) : old;
+const patchMixData = (songId: number, counts: VoteCounts, userVote?: Song['userVote']) => (old: MixResponse | undefined) =>
+  old ? patchMix(old, songId, counts, userVote) : old;
+
+/** Writes one song's counts (and, when given, the caller's vote) into every cached list of the vote's context. */
+export function patchCachedVotes(qc: QueryClient, update: VoteUpdate, userVote?: Song['userVote']) {
+  const { songId, venueId, voteCount } = update;
+  if (venueId === null) {
+    qc.setQueryData(getSongsQueryOptions().queryKey, patchList(songId, voteCount, userVote));
+    qc.setQueryData(getUserSongsQueryOptions().queryKey, patchList(songId, voteCount, userVote));
+    qc.setQueriesData<Song[]>({ queryKey: TRENDING_KEY_PREFIX }, patchList(songId, voteCount, userVote));
+    qc.setQueryData(getGlobalMixQueryOptions().queryKey, patchMixData(songId, voteCount, userVote));
+  } else {
+    qc.setQueryData<MixResponse>([...VENUE_MIX_KEY_PREFIX, venueId], patchMixData(songId, voteCount, userVote));
+  }
+}
+
+/** Keeps the shown counts live while mounted (the hook is idempotent; several screens may use it at once). */
+export function useLiveVotes() {
+  const qc = useQueryClient();
+  useRealtimeEvent('vote_update', (e) => patchCachedVotes(qc, e));
+}

@@ -1,0 +1,221 @@
+/**
+ * The song card of every list: media (thumbnail with play, the embedded video on demand, or the PDF tile),
+ * title, artist, genre, uploader and date, live vote buttons, the outside link and the queue menu.
+ * The YouTube iframe loads only when asked for, so a page of 100 songs stays light.
+ */
+import { useState, type ReactNode } from 'react';
+import { DropdownMenu } from 'radix-ui';
+import { ExternalLink, FileText, ListEnd, ListPlus, MoreVertical, Music2, Play, Video } from 'lucide-react';
+import { ID_LABEL_LENGTH } from '@shared/constants';
+import { formatClock } from '@shared/duration';
+import type { RankedSong, Song } from '@shared/schemas/song';
+import { youtubeEmbedUrl, youtubeThumbnail, youtubeWatchUrl } from '@shared/youtube';
+import { Badge } from '../../../components/ui/badge';
+import { cn } from '../../../lib/utils';
+import { useIsCurrentSong, usePlayerActions } from '../../player/player-context';
+import { VoteButtons } from './vote-buttons';
+
+export type CardSong = Song & Partial<Pick<RankedSong, 'position' | 'previousPosition'>>;
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** Where the outside-link button goes: the YouTube watch page, or the PDF. */
+export function externalUrl(song: Pick<Song, 'youtubeId' | 'youtubeUrl' | 'pdfUrl'>): string | null {
+  if (song.youtubeId) return youtubeWatchUrl(song.youtubeId);
+  return song.pdfUrl ?? song.youtubeUrl ?? null;
+}
+
+function Movement({ position, previous }: { position: number; previous?: number | null }) {
+  if (previous == null || previous === position) return null;
+  const up = previous > position;
+  return (
+    <span className={cn('text-[10px] font-semibold', up ? 'text-green-300' : 'text-red-300')} aria-label={up ? `Up ${previous - position}` : `Down ${position - previous}`}>
+      {up ? '▲' : '▼'}
+      {Math.abs(previous - position)}
+    </span>
+  );
+}
+
+export function SongCard({
+  song,
+  list,
+  onVote,
+  votePending,
+  compact,
+  actions,
+}: {
+  song: CardSong;
+  /** The list the card belongs to; play starts it from this song. */
+  list: Song[];
+  onVote: (voteType: 'up' | 'down') => void;
+  votePending?: boolean;
+  /** Trending column: smaller media, no embed. */
+  compact?: boolean;
+  /** Extra controls beside the menu (the venue owner's remove button). */
+  actions?: ReactNode;
+}) {
+  const player = usePlayerActions();
+  const { isCurrent, isPlaying } = useIsCurrentSong(song.id);
+  const [embedded, setEmbedded] = useState(false);
+  const playable = Boolean(song.youtubeId);
+  const link = externalUrl(song);
+  const titleId = `song-${song.id}-title${compact ? '-c' : ''}`;
+  const thumb = song.thumbnailUrl ?? (song.youtubeId ? youtubeThumbnail(song.youtubeId) : null);
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="song-card"
+      data-song-id={song.id}
+      className={cn(
+        'group relative flex gap-3 rounded-2xl border bg-surface/80 p-3 transition-colors sm:gap-4',
+        isCurrent ? 'border-pink-400/60 shadow-lg shadow-pink-900/20' : 'border-border hover:border-purple-400/40',
+        compact ? 'items-center' : 'flex-wrap items-center sm:flex-nowrap',
+      )}
+    >
+      {song.position != null ? (
+        <div className="flex w-8 shrink-0 flex-col items-center sm:w-10">
+          <span
+            data-testid="song-position"
+            aria-label={`Position ${song.position}`}
+            className={cn('text-xl font-bold tabular-nums', song.position <= 3 ? 'text-gradient' : 'text-muted')}
+          >
+            {song.position}
+          </span>
+          <Movement position={song.position} previous={song.previousPosition} />
+        </div>
+      ) : null}
+
+      <div
+        className={cn(
+          'relative shrink-0 overflow-hidden rounded-xl bg-gradient-to-br from-purple-900/60 to-pink-900/40',
+          compact ? 'aspect-video w-24' : embedded ? 'order-last aspect-video w-full sm:order-none sm:w-72' : 'aspect-video w-28 sm:w-44',
+        )}
+      >
+        {embedded && song.youtubeId ? (
+          <iframe
+            src={`${youtubeEmbedUrl(song.youtubeId)}&autoplay=1`}
+            title={`${song.title} by ${song.artist}`}
+            loading="lazy"
+            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+            referrerPolicy="strict-origin-when-cross-origin"
+            className="absolute inset-0 size-full"
+          />
+        ) : (
+          <>
+            {thumb ? <img src={thumb} alt="" loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover" /> : null}
+            {!thumb && song.pdfUrl ? <FileText className="absolute top-1/2 left-1/2 size-8 -translate-x-1/2 -translate-y-1/2 text-pink-200/80" aria-hidden /> : null}
+            {!thumb && !song.pdfUrl ? <Music2 className="absolute top-1/2 left-1/2 size-8 -translate-x-1/2 -translate-y-1/2 text-purple-200/70" aria-hidden /> : null}
+            {playable ? (
+              <button
+                type="button"
+                onClick={() => player.playSong(song, list)}
+                aria-label={`Play ${song.title}`}
+                className="absolute inset-0 flex items-center justify-center bg-black/25 opacity-100 transition-opacity sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
+              >
+                <span className="flex size-10 items-center justify-center rounded-full bg-gradient-to-r from-purple-500 to-pink-500 shadow-lg">
+                  <Play className="size-5 translate-x-px fill-white text-white" aria-hidden />
+                </span>
+              </button>
+            ) : song.pdfUrl ? (
+              <button
+                type="button"
+                onClick={() => player.openPdf(song)}
+                aria-label={`View the PDF of ${song.title}`}
+                className="absolute inset-0 flex items-end justify-center pb-2 text-[10px] font-semibold text-white/90 hover:bg-black/20"
+              >
+                <span className="rounded-md bg-black/60 px-1.5 py-0.5">View PDF</span>
+              </button>
+            ) : null}
+            {isCurrent ? (
+              <span className="absolute bottom-1 left-1 rounded-md bg-black/70 px-1.5 py-0.5 text-[10px] font-semibold text-pink-200">{isPlaying ? 'Playing' : 'Paused'}</span>
+            ) : null}
+            {song.duration ? <span className="absolute right-1 bottom-1 rounded-md bg-black/70 px-1.5 py-0.5 text-[10px] font-medium tabular-nums text-white">{formatClock(song.duration)}</span> : null}
+          </>
+        )}
+      </div>
+
+      <div className="min-w-0 flex-1">
+        <h3 id={titleId} className={cn('truncate font-semibold', compact ? 'text-sm' : 'text-base')}>
+          {song.title}
+        </h3>
+        <p className="truncate text-sm text-muted">{song.artist}</p>
+        <div className={cn('mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-muted', compact && 'hidden sm:flex')}>
+          {song.genre ? <Badge>{song.genre}</Badge> : null}
+          {song.pdfUrl ? (
+            <Badge variant="warning">
+              <FileText className="size-3" aria-hidden />
+              PDF
+            </Badge>
+          ) : null}
+          {song.isPrivate ? <Badge variant="secondary">Private</Badge> : null}
+          {!compact ? (
+            <>
+              <span>Uploaded by @{song.uploaderId.slice(0, ID_LABEL_LENGTH)}</span>
+              <span aria-hidden>·</span>
+              <time dateTime={song.createdAt}>{dateFormat.format(new Date(song.createdAt))}</time>
+            </>
+          ) : null}
+        </div>
+      </div>
+
+      <div className={cn('flex shrink-0 items-center gap-1', !compact && 'ml-auto')}>
+        <VoteButtons song={song} onVote={onVote} pending={votePending} orientation={compact ? 'vertical' : 'horizontal'} />
+        {!compact ? (
+          <>
+            {link ? (
+              <a
+                href={link}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={song.youtubeId ? `Open ${song.title} on YouTube` : `Open the PDF of ${song.title}`}
+                className="inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-white/10 hover:text-foreground"
+              >
+                <ExternalLink className="size-4" aria-hidden />
+              </a>
+            ) : null}
+            {playable ? (
+              <DropdownMenu.Root>
+                <DropdownMenu.Trigger aria-label={`More for ${song.title}`} className="inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-white/10 hover:text-foreground">
+                  <MoreVertical className="size-4" aria-hidden />
+                </DropdownMenu.Trigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-xl border border-border bg-surface-2 p-1 shadow-2xl">
+                    <>
+                        <MenuItem onSelect={() => player.playNext(song)} icon={<ListPlus aria-hidden />}>
+                          Play next
+                        </MenuItem>
+                        <MenuItem onSelect={() => player.addToQueue(song)} icon={<ListEnd aria-hidden />}>
+                          Add to queue
+                        </MenuItem>
+                        <MenuItem onSelect={() => setEmbedded((e) => !e)} icon={<Video aria-hidden />}>
+                          {embedded ? 'Hide video' : 'Watch video here'}
+                        </MenuItem>
+                    </>
+                  </DropdownMenu.Content>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Root>
+            ) : null}
+            {actions}
+          </>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** One entry of a song card's menu. */
+export function MenuItem({ children, icon, onSelect, destructive }: { children: ReactNode; icon?: ReactNode; onSelect: () => void; destructive?: boolean }) {
+  return (
+    <DropdownMenu.Item
+      onSelect={onSelect}
+      className={cn(
+        'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none select-none data-[highlighted]:bg-white/10 [&_svg]:size-4',
+        destructive ? 'text-red-300' : 'text-foreground',
+      )}
+    >
+      {icon}
+      {children}
+    </DropdownMenu.Item>
+  );
+}

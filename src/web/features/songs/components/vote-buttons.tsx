@@ -1,0 +1,56 @@
+/** Up / down buttons around the net score; aria-pressed shows the caller's own vote. */
+import { ChevronDown, ChevronUp } from 'lucide-react';
+import type { Song, VoteType } from '@shared/schemas/song';
+import { cn } from '../../../lib/utils';
+import { netScore } from '../lib/mix';
+
+export function VoteButtons({
+  song,
+  onVote,
+  pending,
+  orientation = 'vertical',
+}: {
+  song: Pick<Song, 'id' | 'title' | 'upVotes' | 'downVotes' | 'userVote'>;
+  onVote: (voteType: VoteType) => void;
+  pending?: boolean;
+  orientation?: 'vertical' | 'horizontal';
+}) {
+  const score = netScore(song);
+  const btn = 'inline-flex size-9 items-center justify-center rounded-lg transition-colors disabled:opacity-60 [&_svg]:size-5';
+  return (
+    <div
+      role="group"
+      aria-label={`Votes for ${song.title}`}
+      className={cn('flex items-center gap-0.5 rounded-xl border border-border bg-surface-2/80 p-0.5', orientation === 'vertical' ? 'flex-col' : 'flex-row')}
+    >
+      <button
+        type="button"
+        aria-label={`Vote up ${song.title}`}
+        aria-pressed={song.userVote === 'up'}
+        disabled={pending}
+        onClick={() => onVote('up')}
+        className={cn(btn, song.userVote === 'up' ? 'bg-green-500/25 text-green-300' : 'text-muted hover:bg-white/10 hover:text-green-300')}
+      >
+        <ChevronUp aria-hidden />
+      </button>
+      <span
+        data-testid="net-score"
+        aria-label={`Score ${score}`}
+        title={`${song.upVotes} up, ${song.downVotes} down`}
+        className={cn('min-w-8 text-center text-sm font-semibold tabular-nums', score > 0 ? 'text-green-300' : score < 0 ? 'text-red-300' : 'text-foreground')}
+      >
+        {score}
+      </span>
+      <button
+        type="button"
+        aria-label={`Vote down ${song.title}`}
+        aria-pressed={song.userVote === 'down'}
+        disabled={pending}
+        onClick={() => onVote('down')}
+        className={cn(btn, song.userVote === 'down' ? 'bg-red-500/25 text-red-300' : 'text-muted hover:bg-white/10 hover:text-red-300')}
+      >
+        <ChevronDown aria-hidden />
+      </button>
+    </div>
+  );
+}

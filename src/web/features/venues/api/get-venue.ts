@@ -1,0 +1,13 @@
+/** GET /api/venues/{id}: one venue with its ownerId (404 → "Venue Not Found"). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Venue } from '@shared/schemas/venue';
+import { getJson } from '../../../lib/api-client';
+
+export const getVenue = (id: number, signal?: AbortSignal) => getJson<Venue>(`/api/venues/${id}`, signal);
+
+export const getVenueQueryOptions = (id: number) =>
+  queryOptions({ queryKey: ['/api/venues', id] as const, queryFn: ({ signal }) => getVenue(id, signal) });
+
+export function useVenue(id: number) {
+  return useQuery({ ...getVenueQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+}
