@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Tooltip } from 'radix-ui';
 import { Toaster } from '../components/ui/toaster';
+import { PlayerBar } from '../features/player/components/player-bar';
+import { PlayerProvider } from '../features/player/player-context';
 import { createQueryClient } from '../lib/query-client';
 import { RealtimeProvider } from './realtime-provider';
 import { Router } from './router';
@@ -12,10 +14,13 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider>
-        <Tooltip.Provider delayDuration={700}>
-          <Router />
-          <Toaster />
-        </Tooltip.Provider>
+        <PlayerProvider>
+          <Tooltip.Provider delayDuration={700}>
+            <Router />
+            <PlayerBar />
+            <Toaster />
+          </Tooltip.Provider>
+        </PlayerProvider>
       </RealtimeProvider>
     </QueryClientProvider>
   );

@@ -1,0 +1,316 @@
+/**
+ * The persistent player bar (spec section 2): rendered once by <App>, outside the routes, so it survives
+ * navigation. Video or audio display, three video sizes, collapse and close, every transport control, 'Up
+ * Next', the mobile hint, shortcuts. It sets --player-height so the page pads itself and keeps focus visible.
+ */
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  ChevronDown,
+  ChevronUp,
+  Keyboard,
+  Maximize2,
+  Music2,
+  Pause,
+  Play,
+  Redo2,
+  Repeat,
+  Shuffle,
+  SkipBack,
+  SkipForward,
+  Undo2,
+  Video,
+  Volume2,
+  VolumeX,
+  X,
+} from 'lucide-react';
+import { formatClock, formatLongClock } from '@shared/duration';
+import { Slider } from '../../../components/ui/slider';
+import { useAuth } from '../../auth/api/get-current-user';
+import { cn, isMobileBrowser } from '../../../lib/utils';
+import { usePlayerActions, usePlayerState } from '../player-context';
+import { nextVideoSize, updatePlayerPrefs, usePlayerPrefs, VIDEO_SIZES } from '../player-prefs';
+import { OVERLAY_SEEK_STEP, SEEK_STEP } from '../player-reducer';
+import { youtubeWatchUrl } from '../youtube';
+import { ControlButton } from './control-button';
+import { ShortcutsDialog, usePlayerShortcuts } from './shortcuts';
+import { SongArt } from './song-art';
+import { UpNext } from './up-next';
+import { YouTubeAdapter } from './youtube-adapter';
+
+/** Publishes the bar's height as --player-height on <html> and pads the page by it. */
+function usePlayerHeight(ref: RefObject<HTMLElement | null>, visible: boolean) {
+  useEffect(() => {
+    const root = document.documentElement;
+    const el = ref.current;
+    if (!visible || !el) {
+      root.style.removeProperty('--player-height');
+      return;
+    }
+    const update = () => root.style.setProperty('--player-height', `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    document.body.style.paddingBottom = 'var(--player-height, 0px)';
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--player-height');
+      document.body.style.removeProperty('padding-bottom');
+    };
+  }, [ref, visible]);
+}
+
+/** The bar, shown to signed-in users while a song is loaded and the bar is not closed. */
+export function PlayerBar() {
+  const { isAuthenticated } = useAuth();
+  const state = usePlayerState();
+  const actions = usePlayerActions();
+  const prefs = usePlayerPrefs();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const sectionRef = useRef<HTMLElement>(null);
+  const song = state.currentSong;
+  const visible = isAuthenticated && state.open && Boolean(song);
+
+  usePlayerShortcuts(actions, visible, () => isAuthenticated && setHelpOpen(true));
+  usePlayerHeight(sectionRef, visible);
+
+  const help = <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />;
+  if (!visible || !song) return help;
+
+  const collapsed = prefs.collapsed;
+  const videoVisible = prefs.display === 'video' && !collapsed;
+  const size = VIDEO_SIZES.find((s) => s.id === prefs.size) ?? VIDEO_SIZES[1];
+  const nextSize = VIDEO_SIZES.find((s) => s.id === nextVideoSize(size.id))!;
+  const showHint = !state.isPlaying && (isMobileBrowser() || state.notice?.kind === 'autoplay-blocked');
+  const watchUrl = song.youtubeId ? youtubeWatchUrl(song.youtubeId) : null;
+
+  const close = () => {
+    actions.close();
+    // The bar disappears with the focus in it: hand focus to the page.
+    document.getElementById('main')?.focus();
+  };
+
+  return (
+    <>
+      <section ref={sectionRef} aria-label="Music player" data-testid="player-bar" className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col items-end">
+        <p className="sr-only" aria-live="polite">
+          {`Now playing: ${song.title} by ${song.artist}`}
+        </p>
+        <div className={videoVisible ? 'pointer-events-auto mr-2 mb-2 flex max-w-[calc(100vw-1rem)] flex-col items-end gap-1.5' : 'contents'}>
+          <YouTubeAdapter
+            hidden={!videoVisible}
+            className={videoVisible ? 'relative overflow-hidden rounded-xl bg-black shadow-2xl shadow-black/50' : 'pointer-events-none fixed top-0 -left-[10000px] size-[200px]'}
+            // Height is the spec's size; width keeps the video's 16:9 and never exceeds the screen.
+            style={videoVisible ? { height: size.px, width: `min(${Math.round((size.px * 16) / 9)}px, calc(100vw - 1rem))` } : undefined}
+            data-testid="player-video"
+            data-size={size.id}
+          />
+          {videoVisible ? (
+            // The video's own controls sit beside it, never on top of it (the provider's terms).
+            <div className="flex items-center gap-1 rounded-full border border-border bg-surface/95 px-1 py-0.5 shadow-lg backdrop-blur" role="group" aria-label="Video controls">
+              <ControlButton size="icon-sm" label={`Back ${OVERLAY_SEEK_STEP} seconds`} hint="J" onClick={() => actions.seekBy(-OVERLAY_SEEK_STEP)}>
+                <Undo2 />
+              </ControlButton>
+              <ControlButton size="icon-sm" label={`Forward ${OVERLAY_SEEK_STEP} seconds`} hint="L" onClick={() => actions.seekBy(OVERLAY_SEEK_STEP)}>
+                <Redo2 />
+              </ControlButton>
+              <ControlButton
+                size="sm"
+                className="gap-1 px-2 text-xs"
+                label={`Video size: ${size.label}. Change to ${nextSize.label}`}
+                onClick={() => updatePlayerPrefs({ size: nextSize.id })}
+              >
+                <Maximize2 aria-hidden="true" />
+                <span aria-hidden="true">{size.label}</span>
+              </ControlButton>
+            </div>
+          ) : null}
+        </div>
+
+        <div className="pointer-events-auto w-full border-t border-border bg-surface/95 shadow-[0_-8px_30px_rgb(0_0_0/0.35)] backdrop-blur">
+          {collapsed ? <CollapsedBar onClose={close} /> : <ExpandedBar onHelp={() => setHelpOpen(true)} onClose={close} />}
+          {showHint ? (
+            <div role="status" className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 border-t border-border/60 px-3 py-2 text-sm">
+              <span className="text-muted">Autoplay is off in this browser. Tap play to start, or open the song in YouTube.</span>
+              {watchUrl ? (
+                <a href={watchUrl} target="_blank" rel="noopener noreferrer" className="rounded-lg border border-white/20 px-3 py-1 text-sm hover:bg-white/10">
+                  Open in YouTube
+                </a>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      </section>
+      {help}
+    </>
+  );
+}
+
+function NowPlaying({ compact }: { compact?: boolean }) {
+  const { currentSong: song } = usePlayerState();
+  if (!song) return null;
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <SongArt song={song} className={cn('rounded-lg', compact ? 'size-9' : 'size-11')} />
+      <div className="min-w-0">
+        <p className="truncate text-sm font-semibold" data-testid="player-title">
+          {song.title}
+        </p>
+        <p className="truncate text-xs text-muted" data-testid="player-artist">
+          {song.artist}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function PlayPause({ large }: { large?: boolean }) {
+  const { isPlaying } = usePlayerState();
+  const actions = usePlayerActions();
+  return (
+    <ControlButton
+      variant="primary"
+      size={large ? 'icon' : 'icon-sm'}
+      label={isPlaying ? 'Pause' : 'Play'}
+      hint="Space or K"
+      onClick={actions.toggle}
+      className="rounded-full"
+    >
+      {isPlaying ? <Pause className="fill-current" /> : <Play className="fill-current" />}
+    </ControlButton>
+  );
+}
+
+function CollapsedBar({ onClose }: { onClose: () => void }) {
+  const state = usePlayerState();
+  const actions = usePlayerActions();
+  const progress = state.duration > 0 ? Math.min(100, (state.currentTime / state.duration) * 100) : 0;
+  return (
+    <div className="relative">
+      <div className="absolute inset-x-0 top-0 h-0.5 bg-white/10" aria-hidden="true">
+        <div className="h-full bg-gradient-to-r from-purple-500 to-pink-500" style={{ width: `${progress}%` }} />
+      </div>
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-1.5">
+        <div className="min-w-0 flex-1">
+          <NowPlaying compact />
+        </div>
+        <span className="hidden text-xs text-muted tabular-nums sm:inline">
+          {formatClock(state.currentTime)} / {formatClock(state.duration)}
+        </span>
+        <PlayPause />
+        <ControlButton size="icon-sm" label="Next song" hint="Shift+N" onClick={actions.next}>
+          <SkipForward />
+        </ControlButton>
+        <ControlButton size="icon-sm" label="Expand player" onClick={() => updatePlayerPrefs({ collapsed: false })}>
+          <ChevronUp />
+        </ControlButton>
+        <ControlButton size="icon-sm" label="Close player" onClick={onClose}>
+          <X />
+        </ControlButton>
+      </div>
+    </div>
+  );
+}
+
+function Group({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div role="group" aria-label={label} className={cn('flex items-center', className)}>
+      {children}
+    </div>
+  );
+}
+
+function ExpandedBar({ onHelp, onClose }: { onHelp: () => void; onClose: () => void }) {
+  const state = usePlayerState();
+  const actions = usePlayerActions();
+  const prefs = usePlayerPrefs();
+  const [dragTime, setDragTime] = useState<number | null>(null);
+  const duration = Math.max(1, Math.floor(state.duration));
+  const time = Math.min(duration, dragTime ?? Math.floor(state.currentTime));
+  const remaining = Math.max(0, duration - time);
+  const muted = state.volume === 0;
+
+  return (
+    <div className="mx-auto max-w-7xl px-3 pt-1.5 pb-2">
+      <div className="flex items-center gap-2 text-xs text-muted tabular-nums">
+        <span className="w-12 text-right" data-testid="player-time">
+          {formatClock(time)}
+        </span>
+        <Slider
+          label="Seek"
+          value={time}
+          max={duration}
+          step={1}
+          valueText={`${formatClock(time)} of ${formatClock(duration)}`}
+          onValueChange={setDragTime}
+          onValueCommit={(v) => {
+            setDragTime(null);
+            actions.seek(v);
+          }}
+        />
+        <span className="w-14" data-testid="player-remaining">
+          <span className="sr-only">Remaining </span>-{formatLongClock(remaining)}
+        </span>
+      </div>
+
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <div className="min-w-0 flex-1 basis-full sm:basis-56">
+          <NowPlaying />
+        </div>
+
+        <Group label="Playback" className="flex-1 justify-center gap-0.5 sm:flex-none">
+          <ControlButton size="icon-sm" label="Shuffle" hint="S" pressed={state.shuffle} onClick={actions.toggleShuffle}>
+            <Shuffle />
+          </ControlButton>
+          <ControlButton size="icon-sm" label="Previous song" hint="Shift+P" onClick={actions.previous}>
+            <SkipBack />
+          </ControlButton>
+          <ControlButton size="icon-sm" label={`Back ${SEEK_STEP} seconds`} onClick={() => actions.seekBy(-SEEK_STEP)}>
+            <Undo2 />
+          </ControlButton>
+          <PlayPause large />
+          <ControlButton size="icon-sm" label={`Forward ${SEEK_STEP} seconds`} onClick={() => actions.seekBy(SEEK_STEP)}>
+            <Redo2 />
+          </ControlButton>
+          <ControlButton size="icon-sm" label="Next song" hint="Shift+N" onClick={actions.next}>
+            <SkipForward />
+          </ControlButton>
+          <ControlButton size="icon-sm" label="Repeat" hint="R" pressed={state.repeat} onClick={actions.toggleRepeat}>
+            <Repeat />
+          </ControlButton>
+        </Group>
+
+        <Group label="Player options" className="flex-1 flex-wrap justify-center gap-0.5 sm:flex-none sm:justify-end">
+          <ControlButton size="icon-sm" label={muted ? 'Unmute' : 'Mute'} hint="M" onClick={actions.toggleMute}>
+            {muted ? <VolumeX /> : <Volume2 />}
+          </ControlButton>
+          <Slider
+            label="Volume"
+            className="mx-1 w-20"
+            value={state.volume}
+            max={1}
+            step={0.1}
+            valueText={`${Math.round(state.volume * 100)}%`}
+            onValueChange={actions.setVolume}
+          />
+          <UpNext />
+          <ControlButton
+            size="icon-sm"
+            label={prefs.display === 'video' ? 'Switch to audio only' : 'Show the video'}
+            onClick={() => updatePlayerPrefs({ display: prefs.display === 'video' ? 'audio' : 'video' })}
+          >
+            {prefs.display === 'video' ? <Music2 /> : <Video />}
+          </ControlButton>
+          <ControlButton size="icon-sm" label="Keyboard shortcuts" hint="?" onClick={onHelp}>
+            <Keyboard />
+          </ControlButton>
+          <ControlButton size="icon-sm" label="Collapse player" onClick={() => updatePlayerPrefs({ collapsed: true })}>
+            <ChevronDown />
+          </ControlButton>
+          <ControlButton size="icon-sm" label="Close player" onClick={onClose}>
+            <X />
+          </ControlButton>
+        </Group>
+      </div>
+    </div>
+  );
+}
