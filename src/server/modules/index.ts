@@ -1,5 +1,6 @@
 /** Every feature module, in registration order. Add a module here to mount its routes. */
 import type { AppModule } from '../deps';
+import { assistantModule } from './assistant/assistant.routes';
 import { authModule } from './auth/auth.routes';
 import { healthModule } from './health/health.routes';
 import { playlistsModule } from './playlists/playlists.routes';
@@ -8,4 +9,4 @@ import { messagesModule } from './messages/messages.routes';
 import { presenceModule } from './presence/presence.routes';
 import { profileModule } from './profile/profile.routes';
 
-export const modules: AppModule[] = [healthModule, authModule, chatModule, messagesModule, presenceModule, profileModule, playlistsModule];
+export const modules: AppModule[] = [healthModule, authModule, chatModule, messagesModule, presenceModule, profileModule, playlistsModule, assistantModule];

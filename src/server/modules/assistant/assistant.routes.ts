@@ -1,0 +1,53 @@
+/** DJ Verse's routes: POST /api/ai/chat, GET and DELETE /api/ai/history. */
+import { z } from 'zod';
+import { AiChatReplySchema, AiChatRequestSchema, AiHistorySchema } from '../../../shared/schemas/assistant';
+import { ErrorBodySchema } from '../../../shared/schemas/common';
+import type { AppModule } from '../../deps';
+import { requireUser } from '../../plugins/session';
+import { presentTurn } from './assistant.presenter';
+import * as service from './assistant.service';
+
+export const assistantModule: AppModule = {
+  name: 'assistant',
+  register(app, deps) {
+    const tags = ['assistant'];
+    // Visitors get 401 before their body is even looked at.
+    const signedIn = async (request: Parameters<typeof requireUser>[0]) => {
+      requireUser(request);
+    };
+
+    app.post(
+      '/api/ai/chat',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'Ask DJ Verse for recommendations',
+          body: AiChatRequestSchema,
+          response: { 200: AiChatReplySchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
+        },
+      },
+      async (request) => service.chat(deps, requireUser(request), request.body.message),
+    );
+
+    app.get(
+      '/api/ai/history',
+      { schema: { tags, summary: "The user's DJ Verse conversation, oldest first", response: { 200: AiHistorySchema, 401: ErrorBodySchema } } },
+      async (request) => {
+        const user = requireUser(request);
+        const turns = await service.history(deps, user.id);
+        return turns.map((t) => presentTurn(t.row, t.recommendations));
+      },
+    );
+
+    app.delete(
+      '/api/ai/history',
+      { schema: { tags, summary: 'Start the DJ Verse conversation over', response: { 204: z.null(), 401: ErrorBodySchema } } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        await service.clear(deps, user.id);
+        return reply.status(204).send(null);
+      },
+    );
+  },
+};

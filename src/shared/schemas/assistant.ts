@@ -1,0 +1,77 @@
+/** DJ Verse, the AI assistant: the chat request, the recommendation card and the stored conversation. */
+import { z } from 'zod';
+import { noControlChars } from './common';
+
+export const AI_MESSAGE_MAX = 1000;
+export const AI_DEFAULT_COUNT = 5;
+export const AI_MAX_COUNT = 10;
+
+/** Confidence colours of spec section 9: green at 0.8 or more, yellow at 0.6 or more, red below. */
+export const CONFIDENCE_GREEN = 0.8;
+export const CONFIDENCE_YELLOW = 0.6;
+
+export const AiChatRequestSchema = z.strictObject({
+  message: z
+    .string({ message: 'Message is required' })
+    .trim()
+    .min(1, { message: 'Message is required' })
+    .max(AI_MESSAGE_MAX, { message: `Message must be at most ${AI_MESSAGE_MAX} characters` })
+    .refine(noControlChars, { message: 'Message contains characters that are not allowed' }),
+});
+export type AiChatRequest = z.infer<typeof AiChatRequestSchema>;
+
+/** One recommendation card (spec section 3) plus the song id so the UI can play, queue or propose it. */
+export const RecommendationSchema = z.object({
+  songId: z.number().int().positive(),
+  title: z.string().min(1).max(200),
+  artist: z.string().min(1).max(200),
+  reason: z.string().trim().min(1).max(400),
+  genre: z.string().max(50).nullable(),
+  confidence: z.number().min(0).max(1),
+});
+export type Recommendation = z.infer<typeof RecommendationSchema>;
+
+/** Which engine wrote the reply: the built-in offline engine or the configured language model. */
+export const AiSourceSchema = z.enum(['engine', 'model']);
+export type AiSource = z.infer<typeof AiSourceSchema>;
+
+export const AiChatReplySchema = z.object({
+  message: z.string(),
+  recommendations: z.array(RecommendationSchema),
+  source: AiSourceSchema,
+});
+export type AiChatReply = z.infer<typeof AiChatReplySchema>;
+
+/** One stored turn of the conversation. */
+export const AiChatTurnSchema = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  response: z.string(),
+  recommendations: z.array(RecommendationSchema),
+  createdAt: z.string(),
+});
+export type AiChatTurn = z.infer<typeof AiChatTurnSchema>;
+
+/** GET /api/ai/history: the user's conversation, oldest first. */
+export const AiHistorySchema = z.array(AiChatTurnSchema);
+
+/**
+ * What a language model must answer: a reply and cards naming songs from the shortlist it was given.
+ * Title, artist and genre are optional because the server takes them from the catalogue, never from the model.
+ */
+export const ModelAnswerSchema = z.object({
+  message: z.string().trim().min(1).max(2000),
+  recommendations: z
+    .array(
+      z.object({
+        songId: z.coerce.number().int().positive(),
+        title: z.string().optional(),
+        artist: z.string().optional(),
+        reason: z.string().trim().min(1).max(400),
+        genre: z.string().nullable().optional(),
+        confidence: z.coerce.number().min(0).max(1),
+      }),
+    )
+    .max(AI_MAX_COUNT),
+});
+export type ModelAnswer = z.infer<typeof ModelAnswerSchema>;
