@@ -86,7 +86,11 @@ export function PlayerBar() {
   const close = () => {
     actions.close();
     // The bar disappears with the focus in it: hand focus to the page.
-    document.getElementById('main')?.focus();
+    const main = document.getElementById('main');
+    if (main) {
+      if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+      main.focus({ preventScroll: true });
+    }
   };
 
   return (
