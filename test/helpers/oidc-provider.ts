@@ -4,7 +4,6 @@
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
@@ -74,15 +73,6 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/** A free TCP port on 127.0.0.1 (the app's URL must be known before it listens, for APP_URL). */
-export async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
 }
 
 /** Cookies per origin, the way a browser keeps them (name=value only; paths ignored on purpose). */

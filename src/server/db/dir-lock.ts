@@ -28,18 +28,33 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Takes the directory's lock file, replacing a stale one left by a process that died. */
+/** Lock files this process holds, so that a lock naming our own pid can be told held from stale. */
+const heldHere = new Set<string>();
+
+/**
+ * Takes the directory's lock file, replacing a stale one left by a process that died. A lock naming this
+ * very pid is stale unless this process took it: in a container the restarted server often gets the pid
+ * (1) of the one that was killed.
+ */
 export function acquireDirLock(dir: string): DirLock {
-  const file = path.join(dir, 'crowdmix.lock');
+  const file = path.join(path.resolve(dir), 'crowdmix.lock');
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = fs.openSync(file, 'wx');
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
+      // Written aside and linked into place, so that nobody ever reads a lock file without its pid.
+      const draft = `${file}.${process.pid}.${Date.now()}`;
+      fs.writeFileSync(draft, String(process.pid));
+      try {
+        fs.linkSync(draft, file);
+      } finally {
+        fs.rmSync(draft, { force: true });
+      }
+      heldHere.add(file);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        heldHere.delete(file);
+        process.off('exit', release);
         try {
           if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.unlinkSync(file);
         } catch {
@@ -51,8 +66,7 @@ export function acquireDirLock(dir: string): DirLock {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number.parseInt(fs.readFileSync(file, 'utf8').trim(), 10);
-      if (Number.isFinite(pid) && pid !== process.pid && isAlive(pid)) throw new DataDirInUseError(dir, pid);
-      if (pid === process.pid) throw new DataDirInUseError(dir, pid);
+      if (pid === process.pid ? heldHere.has(file) : Number.isFinite(pid) && isAlive(pid)) throw new DataDirInUseError(dir, pid);
       fs.rmSync(file, { force: true });
     }
   }

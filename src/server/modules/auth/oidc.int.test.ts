@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import { oidcIdentities, sessions, users } from '../../db/schema';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { createTestApp, registerUser, type TestApp } from '../../../../test/helpers/test-app';
-import { CookieJar, freePort, send, startTestProvider, type TestProvider } from '../../../../test/helpers/oidc-provider';
+import { CookieJar, send, startTestProvider, type TestProvider } from '../../../../test/helpers/oidc-provider';
+import { freePort } from '../../../../test/helpers/server-process';
 
 let provider: TestProvider;
 let t: TestApp;
