@@ -14,6 +14,8 @@ export const chatModule: AppModule = {
   name: 'chat',
   register(app, deps) {
     const tags = ['chat'];
+    // Created now so that it hears every chat_message from the start.
+    service.latestCache(deps);
 
     app.get(
       '/api/messages/global',
@@ -61,11 +63,5 @@ export const chatModule: AppModule = {
         return reply.status(201).send(message);
       },
     );
-  },
-  async start(deps) {
-    await service.latestCache(deps).start();
-  },
-  async stop(deps) {
-    await service.latestCache(deps).stop();
   },
 };

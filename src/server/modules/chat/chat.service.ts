@@ -5,14 +5,14 @@
 import type { Message } from '../../../shared/schemas/message';
 import { MESSAGE_PAGE_SIZE } from '../../../shared/schemas/message';
 import type { AppDeps } from '../../deps';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import type { RealtimeHub } from '../../realtime/hub';
 import { notFound } from '../../lib/http-errors';
 import { RATE_RULES } from '../../lib/rate-limiter';
 import * as repo from '../messages/messages.repository';
 import { presentMessage } from '../messages/messages.presenter';
 
 export const VENUE_NOT_FOUND = 'Venue not found';
-const LATEST_CHANNEL = 'crowdmix_chat_latest';
 
 /** The websocket room of a chat room. */
 export function roomName(room: repo.RoomKey): string {
@@ -20,15 +20,18 @@ export function roomName(room: repo.RoomKey): string {
 }
 
 /**
- * The newest message id per room, kept in memory. Filled lazily from the database, raised on every send here
- * and, on PostgreSQL, on every send by another instance (NOTIFY), so "is there anything after N?" is answered
- * without a query.
+ * The newest message id per room, kept in memory. Filled lazily from the database and raised by every
+ * chat_message the hub delivers on this instance (sent here or, on PostgreSQL, by another instance), so
+ * "is there anything after N?" is answered without a query.
  */
 export class LatestIdCache {
   private readonly latest = new Map<string, number>();
-  private unlisten?: () => Promise<void>;
 
-  constructor(private readonly database: Database) {}
+  constructor(hub: RealtimeHub) {
+    hub.onEvent((event) => {
+      if (event.type === 'chat_message' && typeof event.message.id === 'number') this.raise(event.room, event.message.id);
+    });
+  }
 
   /** The known newest id of a room, or undefined when not loaded yet. */
   peek(room: string): number | undefined {
@@ -47,26 +50,6 @@ export class LatestIdCache {
   raise(room: string, id: number) {
     if ((this.latest.get(room) ?? -1) < id) this.latest.set(room, id);
   }
-
-  /** Tells the other instances about a new message. */
-  async announce(room: string, id: number) {
-    this.raise(room, id);
-    if (this.database.driver === 'pg') await this.database.notify(LATEST_CHANNEL, `${room}|${id}`).catch(() => undefined);
-  }
-
-  async start() {
-    if (this.database.driver !== 'pg' || this.unlisten) return;
-    this.unlisten = await this.database.listen(LATEST_CHANNEL, (payload) => {
-      const [room, id] = payload.split('|');
-      const n = Number(id);
-      if (room && Number.isInteger(n)) this.raise(room, n);
-    });
-  }
-
-  async stop() {
-    await this.unlisten?.();
-    this.unlisten = undefined;
-  }
 }
 
 const CACHE_KEY = 'chat.latest';
@@ -74,7 +57,7 @@ const CACHE_KEY = 'chat.latest';
 /** The deps' one LatestIdCache. */
 export function latestCache(deps: AppDeps): LatestIdCache {
   let cache = deps.registry.get(CACHE_KEY) as LatestIdCache | undefined;
-  if (!cache) deps.registry.set(CACHE_KEY, (cache = new LatestIdCache(deps.database)));
+  if (!cache) deps.registry.set(CACHE_KEY, (cache = new LatestIdCache(deps.hub)));
   return cache;
 }
 
@@ -113,7 +96,7 @@ export async function send(deps: AppDeps, userId: string, room: repo.RoomKey, co
   });
   const message = presentMessage(row);
   const name = roomName(room);
-  await latestCache(deps).announce(name, message.id);
+  latestCache(deps).raise(name, message.id);
   await deps.hub.publish({ type: 'chat_message', room: name, message }, { kind: 'room', room: name });
   return message;
 }

@@ -110,15 +110,24 @@ export async function listPrivate(db: DbOrTx, userId: string, opts: { otherUserI
 /** One row per conversation partner: the last message and how many of theirs are unread. */
 export async function listConversations(db: DbOrTx, userId: string) {
   const other = sql<string>`case when ${messages.senderId} = ${userId} then ${messages.receiverId} else ${messages.senderId} end`;
-  const perPartner = db
+  // The partner is computed in an inner query, so that grouping by it needs no repeated parameter.
+  const base = db
     .select({
+      id: messages.id,
       otherId: other.as('other_id'),
-      lastId: max(messages.id).as('last_id'),
-      unread: sql<number>`count(*) filter (where ${messages.receiverId} = ${userId} and not ${messages.isRead})`.mapWith(Number).as('unread'),
+      unreadFlag: sql<boolean>`(${messages.receiverId} = ${userId} and not ${messages.isRead})`.as('unread_flag'),
     })
     .from(messages)
     .where(isParticipant(userId))
-    .groupBy(other)
+    .as('base');
+  const perPartner = db
+    .select({
+      otherId: base.otherId,
+      lastId: max(base.id).as('last_id'),
+      unread: sql<number>`count(*) filter (where ${base.unreadFlag})`.mapWith(Number).as('unread'),
+    })
+    .from(base)
+    .groupBy(base.otherId)
     .as('per_partner');
   return db
     .select({

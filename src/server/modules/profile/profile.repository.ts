@@ -41,7 +41,8 @@ export async function ownedVenues(db: DbOrTx, userId: string) {
       location: venues.location,
       gradient: venues.gradient,
       isActive: venues.isActive,
-      songCount: sql<number>`(select count(*) from ${songs} where ${songs.venueId} = ${venues.id} and not ${songs.isPrivate})`.mapWith(Number),
+      // Qualified by hand: inside a correlated subquery Drizzle would print bare column names.
+      songCount: sql<number>`(select count(*) from songs s where s.venue_id = "venues"."id" and not s.is_private)`.mapWith(Number),
     })
     .from(venues)
     .where(eq(venues.ownerId, userId))

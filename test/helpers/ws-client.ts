@@ -1,0 +1,63 @@
+/** A real websocket client for integration tests: connects to /ws with a session cookie and records events. */
+import WebSocket from 'ws';
+import type { ClientMessage, ServerEvent } from '../../src/shared/realtime';
+
+export interface WsTestClient {
+  events: ServerEvent[];
+  send(message: ClientMessage): void;
+  /** Resolves with the first recorded event matching `pred` (waiting up to `timeoutMs`). */
+  waitFor<T extends ServerEvent>(pred: (e: ServerEvent) => e is T, timeoutMs?: number): Promise<T>;
+  waitFor(pred: (e: ServerEvent) => boolean, timeoutMs?: number): Promise<ServerEvent>;
+  close(): Promise<void>;
+}
+
+/** Opens a socket to `baseUrl` (http://host:port) as the cookie's user (or anonymously) and waits for 'hello'. */
+export async function connectWs(baseUrl: string, cookie?: string): Promise<WsTestClient> {
+  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`, { headers: cookie ? { cookie } : {} });
+  const events: ServerEvent[] = [];
+  const waiters = new Set<() => void>();
+  ws.on('message', (data) => {
+    events.push(JSON.parse(String(data)) as ServerEvent);
+    waiters.forEach((w) => w());
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  const client: WsTestClient = {
+    events,
+    send: (m) => ws.send(JSON.stringify(m)),
+    waitFor(pred: (e: ServerEvent) => boolean, timeoutMs = 3000) {
+      return new Promise<ServerEvent>((resolve, reject) => {
+        const check = () => {
+          const found = events.find(pred);
+          if (!found) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching websocket event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.type))}`));
+        }, timeoutMs);
+        if (!check()) waiters.add(check);
+      });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (ws.readyState === WebSocket.CLOSED) return resolve();
+        ws.once('close', () => resolve());
+        ws.close();
+      }),
+  } as WsTestClient;
+  await client.waitFor((e) => e.type === 'hello');
+  return client;
+}
+
+/** Lets the server process what was sent (a round trip through ping/pong). */
+export async function settle(client: WsTestClient) {
+  const before = client.events.filter((e) => e.type === 'pong').length;
+  client.send({ type: 'ping' });
+  await client.waitFor(() => client.events.filter((e) => e.type === 'pong').length > before);
+}
