@@ -149,6 +149,16 @@ describe('presence', () => {
   });
 });
 
+describe('GET /api/users/:id', () => {
+  it("shows another user's public fields only, 404s an unknown id and 401s visitors", async () => {
+    const res = await http.get(`/api/users/${bob.id}`, { as: ada });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: bob.id, firstName: 'Bob', lastName: 'Marley', profileImageUrl: null, currentMood: null });
+    expect((await http.get('/api/users/nobody-here', { as: ada })).statusCode).toBe(404);
+    expect((await http.get(`/api/users/${bob.id}`)).statusCode).toBe(401);
+  });
+});
+
 describe('moods', () => {
   it.each(MOODS.map((m) => m.id))('sets the mood %s on oneself and records when', async (mood) => {
     const res = await http.patch(`/api/users/${ada.id}/mood`, { as: ada, body: { mood } });

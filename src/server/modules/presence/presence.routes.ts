@@ -1,6 +1,6 @@
 /** Presence and moods: GET /api/users/online, GET /api/venues/{id}/users, PATCH /api/users/{id}/mood, and the /ws hooks. */
 import { z } from 'zod';
-import { CurrentUserSchema } from '../../../shared/schemas/auth';
+import { CurrentUserSchema, PublicUserSchema } from '../../../shared/schemas/auth';
 import { ErrorBodySchema, IdParamsSchema } from '../../../shared/schemas/common';
 import { OnlineUserSchema, UpdateMoodSchema, UserIdParamsSchema } from '../../../shared/schemas/user';
 import type { AppModule } from '../../deps';
@@ -38,6 +38,12 @@ export const presenceModule: AppModule = {
       '/api/venues/:id/users',
       { preValidation: signedIn, schema: { tags, summary: 'Users in a venue now', params: IdParamsSchema, response: { 200: z.array(OnlineUserSchema), ...errors } } },
       async (request) => service.online(deps, request.params.id),
+    );
+
+    app.get(
+      '/api/users/:id',
+      { preValidation: signedIn, schema: { tags, summary: 'A user as others see them (no email)', params: UserIdParamsSchema, response: { 200: PublicUserSchema, ...errors } } },
+      async (request) => service.publicProfile(deps, request.params.id),
     );
 
     app.patch(

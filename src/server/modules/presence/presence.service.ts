@@ -7,8 +7,8 @@ import type { OnlineUser } from '../../../shared/schemas/user';
 import type { AppDeps } from '../../deps';
 import { forbidden, notFound } from '../../lib/http-errors';
 import type { Client } from '../../realtime/hub';
-import { presentCurrentUser } from '../users/users.presenter';
-import { venueExists } from '../messages/messages.repository';
+import { presentCurrentUser, presentPublicUser } from '../users/users.presenter';
+import { findUser, venueExists } from '../messages/messages.repository';
 import * as repo from './presence.repository';
 
 /** A socket not refreshed for this long no longer counts as online. */
@@ -118,4 +118,11 @@ export async function setMood(deps: AppDeps, presence: Presence, callerId: strin
   if (!row) throw notFound('User not found');
   presence.changed();
   return presentCurrentUser(row);
+}
+
+/** Another user's public face (to start a conversation with them). */
+export async function publicProfile(deps: AppDeps, userId: string) {
+  const row = await findUser(deps.db, userId);
+  if (!row) throw notFound('User not found');
+  return presentPublicUser(row);
 }
