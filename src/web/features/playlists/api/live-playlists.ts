@@ -1,0 +1,31 @@
+/**
+ * Live updates: the detail page joins the playlist's room and refetches on 'playlist_changed'; the list page
+ * refetches on 'playlists_changed'. (The realtime provider refetches everything after a reconnect.) While the
+ * socket is down, both poll instead.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useRealtimeEvent, useRealtimeRoom, useSocketStatus } from '../../../lib/realtime';
+import { getPlaylistsQueryOptions } from './get-playlists';
+import { invalidatePlaylist } from './invalidate';
+
+/** How often to poll while the socket is not open. */
+export const PLAYLIST_FALLBACK_POLL_MS = 10_000;
+
+/** Keeps one playlist's queries fresh; returns the poll interval to use (false while the socket is open). */
+export function useLivePlaylist(id: number, enabled: boolean): number | false {
+  const qc = useQueryClient();
+  const status = useSocketStatus();
+  useRealtimeRoom(enabled ? `playlist:${id}` : null);
+  useRealtimeEvent('playlist_changed', (e) => {
+    if (enabled && e.playlistId === id) void invalidatePlaylist(qc, id, false);
+  });
+  return enabled && status !== 'open' ? PLAYLIST_FALLBACK_POLL_MS : false;
+}
+
+/** Keeps the list of playlists fresh; returns the poll interval to use. */
+export function useLivePlaylists(): number | false {
+  const qc = useQueryClient();
+  const status = useSocketStatus();
+  useRealtimeEvent('playlists_changed', () => void qc.invalidateQueries({ queryKey: getPlaylistsQueryOptions().queryKey, exact: true }));
+  return status !== 'open' ? PLAYLIST_FALLBACK_POLL_MS : false;
+}

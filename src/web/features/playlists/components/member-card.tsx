@@ -1,0 +1,97 @@
+/** A member: avatar, name, role icon and role, joined date; admins may change the role and flags here. */
+import { useId } from 'react';
+import { Crown, Shield, User } from 'lucide-react';
+import { MEMBER_ROLES, type MemberRole } from '@shared/constants';
+import type { PlaylistMember, UpdateMember } from '@shared/schemas/playlist';
+import { Avatar } from '../../../components/ui/avatar';
+import { Label, Select } from '../../../components/ui/input';
+import { cn } from '../../../lib/utils';
+import { formatDate } from './format';
+
+const ROLE = {
+  admin: { label: 'Admin', Icon: Crown, tone: 'text-yellow-300' },
+  moderator: { label: 'Moderator', Icon: Shield, tone: 'text-sky-300' },
+  member: { label: 'Member', Icon: User, tone: 'text-muted' },
+} as const;
+
+const FLAGS = [
+  { key: 'canVote', label: 'Can vote' },
+  { key: 'canPropose', label: 'Can propose' },
+  { key: 'canModerate', label: 'Can moderate' },
+] as const;
+
+export function MemberCard({
+  member,
+  isSelf,
+  editable,
+  busy,
+  onChange,
+}: {
+  member: PlaylistMember;
+  isSelf: boolean;
+  /** The viewer is an admin: role and flags become controls. */
+  editable: boolean;
+  busy: boolean;
+  onChange: (patch: UpdateMember) => void;
+}) {
+  const role = ROLE[member.role];
+  const name = member.userName ?? 'Anonymous User';
+  const [first, ...rest] = name.split(' ');
+  const id = useId();
+  return (
+    <li data-testid="playlist-member" className="flex flex-col gap-3 rounded-xl border border-border bg-surface-2/60 p-4">
+      <div className="flex items-center gap-3">
+        <Avatar src={member.profileImageUrl} first={first} last={rest.join(' ')} label={name} className="size-11" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold">
+            {name}
+            {isSelf ? <span className="ml-1 text-xs font-normal text-muted">(you)</span> : null}
+          </p>
+          <p className="flex items-center gap-1.5 text-sm">
+            <role.Icon className={cn('size-4', role.tone)} aria-hidden />
+            <span>{role.label}</span>
+          </p>
+          <p className="text-xs text-muted">Joined {formatDate(member.joinedAt)}</p>
+        </div>
+      </div>
+      {editable ? (
+        <div className="flex flex-col gap-2 border-t border-border pt-3">
+          <div className="flex items-center gap-2">
+            <Label htmlFor={`${id}-role`} className="text-xs text-muted">
+              Role
+            </Label>
+            <Select
+              id={`${id}-role`}
+              value={member.role}
+              disabled={busy}
+              onChange={(e) => onChange({ role: e.target.value as MemberRole })}
+              className="h-8 flex-1 text-xs"
+              aria-label={`Role of ${name}`}
+            >
+              {MEMBER_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE[r].label}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="flex flex-wrap gap-x-4 gap-y-1">
+            {FLAGS.map((f) => (
+              <label key={f.key} className="inline-flex items-center gap-1.5 text-xs">
+                <input
+                  type="checkbox"
+                  checked={member[f.key]}
+                  disabled={busy}
+                  onChange={(e) => onChange({ [f.key]: e.target.checked })}
+                  className="size-4 accent-purple-500"
+                  aria-label={`${f.label}: ${name}`}
+                />
+                {f.label}
+              </label>
+            ))}
+          </div>
+        </div>
+      ) : null}
+    </li>
+  );
+}
