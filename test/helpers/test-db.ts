@@ -1,5 +1,7 @@
 /** A fresh, migrated database for one test file: a PGlite copy of the snapshot, or a PostgreSQL clone. */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -42,4 +44,16 @@ function withDb(url: string, db: string) {
   const u = new URL(url);
   u.pathname = `/${db}`;
   return u.href;
+}
+
+/**
+ * A new PGlite data directory on disk holding the migrated snapshot, for tests that restart the app on the
+ * same directory (PGlite only). The caller removes it.
+ */
+export async function createTestDataDir(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crowdmix-dir-'));
+  const snapshot = fs.readFileSync(inject('pgliteSnapshot'));
+  const database = await openDatabase({ dataDir: dir, loadDataDir: new Blob([snapshot]) });
+  await database.close();
+  return dir;
 }

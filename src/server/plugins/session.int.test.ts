@@ -1,0 +1,103 @@
+/** Sessions live in the database: they survive a restart, expire, and are swept. */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { sessions, users } from '../db/schema';
+import { api, createTestApp, registerUser, type TestApp } from '../../../test/helpers/test-app';
+import { createTestDataDir, createTestDatabase, testDriver } from '../../../test/helpers/test-db';
+import { hashToken, SESSION_COOKIE } from './session';
+
+const tokenOf = (cookie: string) => cookie.slice(`${SESSION_COOKIE}=`.length);
+
+describe(`a session survives a server restart (${testDriver})`, () => {
+  const cleanup: Array<() => Promise<void> | void> = [];
+  afterAll(async () => {
+    for (const c of cleanup.reverse()) await c();
+  });
+
+  /** Configuration on storage that outlives one app: a PGlite directory on disk or a PostgreSQL database. */
+  async function persistentEnv(): Promise<Record<string, string>> {
+    if (testDriver === 'pg') {
+      const database = await createTestDatabase();
+      cleanup.push(() => database.close());
+      return { DATABASE_URL: database.url! };
+    }
+    const dir = await createTestDataDir();
+    cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    return { DATA_DIR: dir };
+  }
+
+  it('keeps the user signed in across a restart, and the new server sweeps what expired meanwhile', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...(await persistentEnv()) });
+    const first = await buildApp(config, { logger: false });
+    await first.app.ready();
+    const user = await registerUser(first.app);
+    const other = await registerUser(first.app);
+    // This one expires while the server is down.
+    await first.deps.db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.sid, hashToken(tokenOf(other.cookie))));
+    await first.close();
+
+    const second = await buildApp(config, { logger: false });
+    cleanup.push(() => second.close());
+    await second.app.ready();
+    const me = await api(second.app).get('/api/auth/user', { as: user });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: user.id, email: user.email });
+    expect((await api(second.app).get('/api/auth/user', { as: other })).statusCode).toBe(401);
+
+    await second.start();
+    const left = await second.deps.db.select({ sid: sessions.sid }).from(sessions);
+    expect(left.map((r) => r.sid)).toContain(hashToken(tokenOf(user.cookie)));
+    expect(left.map((r) => r.sid)).not.toContain(hashToken(tokenOf(other.cookie)));
+  });
+});
+
+describe('session expiry', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SESSION_TTL_DAYS: '7' });
+  });
+  afterAll(async () => t?.close());
+
+  it('stores only a hash of the cookie token and expires the session after SESSION_TTL_DAYS', async () => {
+    const before = Date.now();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'ttl@example.test', password: 'long enough', firstName: 'T', lastName: 'L' } });
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(new RegExp(`Max-Age=${7 * 86_400}(;|$)`));
+    const token = /crowdmix_sid=([^;]+)/.exec(setCookie)![1];
+    const rows = await t.deps.db.select().from(sessions).where(eq(sessions.sid, hashToken(token)));
+    expect(rows).toHaveLength(1);
+    const stored = await t.deps.db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.sid, token));
+    expect(stored[0].n).toBe(0);
+    const ttl = rows[0].expire.getTime() - before;
+    expect(ttl).toBeGreaterThan(7 * 86_400_000 - 60_000);
+    expect(ttl).toBeLessThan(7 * 86_400_000 + 60_000);
+  });
+
+  it('answers an expired cookie with 401, and sweep() deletes expired sessions only', async () => {
+    const expired = await registerUser(t.app);
+    const live = await registerUser(t.app);
+    const sid = hashToken(tokenOf(expired.cookie));
+    expect((await api(t.app).get('/api/auth/user', { as: expired })).statusCode).toBe(200);
+    await t.deps.db.update(sessions).set({ expire: new Date(Date.now() - 1) }).where(eq(sessions.sid, sid));
+    const res = await api(t.app).get('/api/auth/user', { as: expired });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ message: 'Unauthorized' });
+
+    expect(await t.deps.sessions.sweep()).toBeGreaterThanOrEqual(1);
+    expect(await t.deps.db.select().from(sessions).where(eq(sessions.sid, sid))).toHaveLength(0);
+    expect((await api(t.app).get('/api/auth/user', { as: live })).statusCode).toBe(200);
+    expect(await t.deps.sessions.sweep()).toBe(0);
+    // The user is untouched; only the session went.
+    expect(await t.deps.db.select().from(users).where(eq(users.id, expired.id))).toHaveLength(1);
+  });
+
+  it('ignores a cookie that is not one of ours instead of failing', async () => {
+    for (const cookie of [`${SESSION_COOKIE}=`, `${SESSION_COOKIE}=${'x'.repeat(500)}`, `${SESSION_COOKIE}=%E0%A4%A`]) {
+      const res = await api(t.app).get('/api/auth/user', { as: { cookie } });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});
