@@ -1,5 +1,6 @@
 /** buildApp(config): plugins → modules → error and 404 handlers. Tests use it with no port. */
 import Fastify from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -22,7 +23,21 @@ export interface BuildOptions {
   skipMigrations?: boolean;
   /** Pino logger options or false. */
   logger?: boolean | object;
+  /** Where the standard logger writes (tests capture it); the level and redaction stay the configured ones. */
+  logStream?: DestinationStream;
+  /** The clock of the rate limiter (tests move it forward). */
+  now?: () => number;
 }
+
+/** Paths pino replaces with "[redacted]": session cookies and credentials, wherever a log line carries headers. */
+export const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'headers.cookie',
+  'headers.authorization',
+  'res.headers["set-cookie"]',
+  'headers["set-cookie"]',
+];
 
 export interface BuiltApp {
   app: App;
@@ -36,11 +51,11 @@ export interface BuiltApp {
 /** Builds the complete application without listening on a port. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger:
-      opts.logger ?? {
-        level: config.logLevel,
-        redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'], censor: '[redacted]' },
-      },
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -58,7 +73,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!opts.skipMigrations) await migrate(database);
 
-  const limiter = new RateLimiter();
+  const limiter = new RateLimiter(opts.now);
   const sessions = new SessionStore({ db: database.db, ttlMs: config.sessionTtlMs, secure: config.secureCookies });
   const hub = new RealtimeHub(database, app.log);
   const deps: AppDeps = { config, database, db: database.db, hub, limiter, sessions, log: app.log, registry: new Map() };
