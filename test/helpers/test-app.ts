@@ -1,7 +1,7 @@
 /** The real app on a fresh test database, driven through app.inject (no port). */
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type BuiltApp } from '../../src/server/app';
+import { buildApp, type BuildOptions, type BuiltApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
@@ -10,11 +10,18 @@ export interface TestApp extends BuiltApp {
   config: Config;
 }
 
+export interface TestAppOptions extends Pick<BuildOptions, 'logStream' | 'now'> {
+  /** Runs after buildApp and before ready: the last moment to add test-only routes. */
+  beforeReady?: (built: BuiltApp) => Promise<void> | void;
+}
+
 /** Builds the app on a fresh database; `env` overrides configuration variables. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
-  const built = await buildApp(config, { database, skipMigrations: true, logger: false });
+  const { beforeReady, ...buildOptions } = options;
+  const built = await buildApp(config, { database, skipMigrations: true, logger: options.logStream ? undefined : false, ...buildOptions });
+  await beforeReady?.(built);
   await built.app.ready();
   const close = built.close;
   return Object.assign(built, {
