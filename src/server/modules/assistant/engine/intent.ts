@@ -15,7 +15,7 @@ import {
   type EraDef,
   type Mood,
 } from './lexicon';
-import { creditedArtists, dice, hasPhrase, normalize, NUMBER_WORDS } from './text';
+import { creditedArtists, fuzzy, hasPhrase, normalize, NUMBER_WORDS } from './text';
 import type { CatalogueSong, CatalogueVenue } from './types';
 
 export type FollowUp = 'more' | 'ref' | 'faster' | 'slower' | 'different';
@@ -176,7 +176,7 @@ export function parseIntent(message: string, cat: CatalogueIndex): Intent {
       for (const v of cat.venues) {
         const bare = normalize(v.name).replace(/^the /, '');
         const head = m[1].split(' ').slice(0, bare.split(' ').length).join(' ');
-        const s = dice(head, bare);
+        const s = fuzzy(head, bare);
         if (s >= 0.8 && (!bestVenue || s > bestVenue.score)) bestVenue = { v, phrase: head, score: s };
       }
     }
@@ -317,11 +317,11 @@ export function matchReference(fragment: string, cat: CatalogueIndex): RefMatch 
     const head = tokens.slice(0, n).join(' ');
     if (head.length < 3 || (n === 1 && LEXICON_WORDS.has(head))) continue;
     for (const [key, a] of cat.artists) {
-      const s = key === head ? 1 : dice(head, key);
+      const s = key === head ? 1 : fuzzy(head, key);
       if (s >= 0.8 && (!best || s > best.score)) best = { phrase: head, label: a.name, songIds: a.songIds, artistKey: key, score: s + 0.001 * n };
     }
     for (const [key, ids] of cat.titles) {
-      const s = key === head ? 1 : dice(head, key);
+      const s = key === head ? 1 : fuzzy(head, key);
       if (s >= 0.82 && (!best || s > best.score)) {
         const song = cat.songs.find((x) => x.id === ids[0])!;
         best = { phrase: head, label: song.title, songIds: ids, artistKey: null, score: s + 0.001 * n };
@@ -337,7 +337,7 @@ function matchKnownArtist(fragment: string): { phrase: string; genres: string[] 
   for (let n = Math.min(4, tokens.length); n >= 1; n--) {
     const head = tokens.slice(0, n).join(' ');
     for (const [key, genres] of Object.entries(KNOWN_ARTISTS)) {
-      if (key === head || (head.length >= 5 && dice(head, key) >= 0.85)) return { phrase: head, genres };
+      if (key === head || (head.length >= 5 && fuzzy(head, key) >= 0.85)) return { phrase: head, genres };
     }
   }
   return null;

@@ -35,12 +35,14 @@ export function writeReason(r: ReasonInput): string {
   const lead = leadPhrase(r, def, genreName);
   const evidence: string[] = [];
 
-  if (r.venueRank && r.venueRank.rank <= 10) evidence.push(`#${r.venueRank.rank} in ${possessive(r.venueRank.venue.name)} mix`);
+  const namedVenue = r.venueRank && intent.venue && r.venueRank.venue.id === intent.venue.id;
+  if (namedVenue && r.venueRank!.rank <= 10) evidence.push(`#${r.venueRank!.rank} in ${possessive(r.venueRank!.venue.name)} mix`);
+  const taste = tastePhrase(r.taste, song, def);
+  if (taste) evidence.push(taste);
   if (r.neighbour.seed && r.neighbour.shared >= 2 && !intent.similar) {
     evidence.push(`${numberWord(r.neighbour.shared)} listeners who upvoted ${r.neighbour.seed.title} upvoted this too`);
   }
-  const taste = tastePhrase(r.taste, song, def);
-  if (taste) evidence.push(taste);
+  if (!namedVenue && r.venueRank && r.venueRank.rank <= 5) evidence.push(`#${r.venueRank.rank} in ${possessive(r.venueRank.venue.name)} mix`);
   if (r.globalRank && r.globalRank <= 10) evidence.push(`#${r.globalRank} in the global Top 100`);
   else if (song.up + song.down >= 3) evidence.push(song.down ? `${song.up} upvotes to ${song.down} ${plural(song.down, 'downvote')} from the crowd` : `${song.up} upvotes and not one downvote from the crowd`);
   else if (r.globalRank) evidence.push(`#${r.globalRank} in the global Top 100`);

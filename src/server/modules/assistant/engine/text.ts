@@ -34,6 +34,26 @@ export function dice(a: string, b: string): number {
   return (2 * overlap) / (a.length - 1 + b.length - 1);
 }
 
+/** Similarity from the optimal-string-alignment edit distance (typos and swapped letters count once). */
+export function editSimilarity(a: string, b: string): number {
+  if (a === b) return 1;
+  const n = a.length;
+  const m = b.length;
+  if (!n || !m) return 0;
+  const d: number[][] = Array.from({ length: n + 1 }, (_, i) => Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= n; i++) {
+    for (let j = 1; j <= m; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return 1 - d[n][m] / Math.max(n, m);
+}
+
+/** The better of bigram and edit similarity: robust to both typos and word-order slips. */
+export const fuzzy = (a: string, b: string) => Math.max(dice(a, b), editSimilarity(a, b));
+
 /** True when `phrase` occurs in `text` on word boundaries (both normalised). */
 export function hasPhrase(text: string, phrase: string): boolean {
   return ` ${text} `.includes(` ${phrase} `);
