@@ -3,10 +3,14 @@ import type { AppModule } from '../deps';
 import { assistantModule } from './assistant/assistant.routes';
 import { authModule } from './auth/auth.routes';
 import { healthModule } from './health/health.routes';
+import { mixesModule } from './mixes/mixes.routes';
+import { songsModule } from './songs/songs.routes';
+import { venuesModule } from './venues/venues.routes';
+import { votesModule } from './votes/votes.routes';
 import { playlistsModule } from './playlists/playlists.routes';
 import { chatModule } from './chat/chat.routes';
 import { messagesModule } from './messages/messages.routes';
 import { presenceModule } from './presence/presence.routes';
 import { profileModule } from './profile/profile.routes';
 
-export const modules: AppModule[] = [healthModule, authModule, chatModule, messagesModule, presenceModule, profileModule, playlistsModule, assistantModule];
+export const modules: AppModule[] = [healthModule, authModule, songsModule, votesModule, mixesModule, venuesModule, chatModule, messagesModule, presenceModule, profileModule, playlistsModule, assistantModule];

@@ -1,0 +1,46 @@
+/** Routes: the global Top 100 mix, venue mixes and trending uploads. */
+import { z } from 'zod';
+import { TRENDING_COUNT } from '../../../shared/constants';
+import { ErrorBodySchema, IdParamsSchema } from '../../../shared/schemas/common';
+import { SongSchema } from '../../../shared/schemas/song';
+import { MixResponseSchema } from '../../../shared/schemas/venue';
+import type { AppModule } from '../../deps';
+import * as service from './mixes.service';
+
+const TrendingQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int({ message: 'limit must be a whole number' })
+    .min(1, { message: 'limit must be between 1 and 50' })
+    .max(50, { message: 'limit must be between 1 and 50' })
+    .default(TRENDING_COUNT),
+});
+
+export const mixesModule: AppModule = {
+  name: 'mixes',
+  register(app, deps) {
+    const cache = service.mixCache(deps);
+    const tags = ['mixes'];
+
+    app.get(
+      '/api/mix/global',
+      { schema: { tags, summary: 'The global Top 100 mix (ranked by net votes)', response: { 200: MixResponseSchema } } },
+      async (request) => service.getMix(cache, deps.db, request.user?.id ?? null, null),
+    );
+
+    app.get(
+      '/api/mix/venue/:id',
+      { schema: { tags, summary: "A venue's mix, ranked by the votes cast in that venue", params: IdParamsSchema, response: { 200: MixResponseSchema, 404: ErrorBodySchema } } },
+      async (request) => service.getMix(cache, deps.db, request.user?.id ?? null, request.params.id),
+    );
+
+    app.get(
+      '/api/songs/trending',
+      { schema: { tags, summary: 'Trending uploads (time-decayed hot score)', querystring: TrendingQuerySchema, response: { 200: z.array(SongSchema) } } },
+      async (request) => service.getTrending(cache, deps.db, request.user?.id ?? null, request.query.limit),
+    );
+  },
+  async stop(deps) {
+    await (deps.registry.get('mixes.cache') as { stop(): Promise<void> } | undefined)?.stop();
+  },
+};

@@ -1,0 +1,51 @@
+/** Mixes (global Top 100 and venue mixes) and the trending list, answered from the in-memory ranking. */
+import { GLOBAL_MIX_NAME, GLOBAL_MIX_SIZE, SCREEN_DEFAULT_DURATION } from '../../../shared/constants';
+import type { RankedSong, Song } from '../../../shared/schemas/song';
+import type { MixResponse } from '../../../shared/schemas/venue';
+import type { AppDeps } from '../../deps';
+import type { Db } from '../../db/client';
+import { presentSong } from '../songs/songs.presenter';
+import { MixCache } from './mix-cache';
+import * as repo from './mixes.repository';
+
+const REGISTRY_KEY = 'mixes.cache';
+
+/** The app's mix cache (one per app instance), created on first use and fed by the hub's events. */
+export function mixCache(deps: Pick<AppDeps, 'registry' | 'db' | 'log' | 'hub'>): MixCache {
+  let cache = deps.registry.get(REGISTRY_KEY) as MixCache | undefined;
+  if (!cache) {
+    cache = new MixCache(deps.db, deps.log);
+    const c = cache;
+    deps.hub.onEvent((event) => c.handleEvent(event));
+    deps.registry.set(REGISTRY_KEY, cache);
+  }
+  return cache;
+}
+
+/** A mix as the spec shapes it. Anonymous: no database round trip once warm. Signed in: one indexed query for the caller's votes. */
+export async function getMix(cache: MixCache, db: Db, viewerId: string | null, venueId: number | null): Promise<MixResponse> {
+  const { venueName, songs, memo } = await cache.ranked(venueId);
+  let base = memo.get('mix') as { songs: RankedSong[]; totalDuration: number } | undefined;
+  if (!base) {
+    const top = songs.slice(0, GLOBAL_MIX_SIZE);
+    base = {
+      songs: top.map((c, i) => ({ ...presentSong(c.song, c, null), position: i + 1 })),
+      totalDuration: top.reduce((sum, c) => sum + (c.song.duration ?? SCREEN_DEFAULT_DURATION), 0),
+    };
+    memo.set('mix', base);
+  }
+  const mixInfo = venueId === null ? { name: GLOBAL_MIX_NAME, type: 'global' as const } : { name: venueName ?? '', type: 'venue' as const, venueId };
+  let list = base.songs;
+  if (viewerId && list.length) {
+    const mine = await repo.userVotes(db, viewerId, venueId, list.map((s) => s.id));
+    if (mine.size) list = list.map((s) => (mine.has(s.id) ? { ...s, userVote: mine.get(s.id)! } : s));
+  }
+  return { songs: list, mixInfo, totalDuration: base.totalDuration, totalSongs: list.length };
+}
+
+/** The `limit` public songs with the highest time-decayed hot score, with the caller's global votes. */
+export async function getTrending(cache: MixCache, db: Db, viewerId: string | null, limit: number): Promise<Song[]> {
+  const top = (await cache.trending()).slice(0, limit);
+  const mine = viewerId && top.length ? await repo.userVotes(db, viewerId, null, top.map((c) => c.id)) : new Map();
+  return top.map((c) => presentSong(c.song, c, mine.get(c.id) ?? null));
+}

@@ -1,0 +1,82 @@
+/** SQL for songs and their PDF files. Counts come from vote_tallies (summed over slots), never from votes. */
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { files, songs, venues, voteTallies, votes } from '../../db/schema';
+import type { VoteType } from '../../../shared/constants';
+
+/** Global-context counts of the song in the current row, as correlated sums over its tally slots. */
+const globalUp = sql<number>`(select coalesce(sum(${voteTallies.upVotes}), 0)::int from ${voteTallies} where ${voteTallies.songId} = ${songs.id} and ${voteTallies.venueId} is null)`;
+const globalDown = sql<number>`(select coalesce(sum(${voteTallies.downVotes}), 0)::int from ${voteTallies} where ${voteTallies.songId} = ${songs.id} and ${voteTallies.venueId} is null)`;
+
+/** Songs newest first with global counts and the viewer's global vote. `where` filters which songs. */
+async function listWithCounts(db: DbOrTx, viewerId: string | null, where: ReturnType<typeof and>, limit?: number) {
+  const q = db
+    .select({ song: songs, upVotes: globalUp, downVotes: globalDown, userVote: votes.voteType })
+    .from(songs)
+    .leftJoin(
+      votes,
+      viewerId ? and(eq(votes.songId, songs.id), eq(votes.userId, viewerId), isNull(votes.venueId)) : sql`false`,
+    )
+    .where(where)
+    .orderBy(desc(songs.createdAt), desc(songs.id));
+  const rows = limit ? await q.limit(limit) : await q;
+  return rows.map((r) => ({ ...r, userVote: (r.userVote as VoteType | null) ?? null }));
+}
+
+/** The catalogue as `viewerId` may see it: public songs plus their own private ones. */
+export function listVisibleSongs(db: DbOrTx, viewerId: string | null, limit?: number) {
+  return listWithCounts(db, viewerId, viewerId ? or(eq(songs.isPrivate, false), eq(songs.uploaderId, viewerId)) : eq(songs.isPrivate, false), limit);
+}
+
+/** A user's own uploads, private ones included. */
+export function listSongsByUploader(db: DbOrTx, uploaderId: string) {
+  return listWithCounts(db, uploaderId, eq(songs.uploaderId, uploaderId));
+}
+
+export async function findSong(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(songs).where(eq(songs.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function venueExists(db: DbOrTx, id: number) {
+  const [row] = await db.select({ id: venues.id }).from(venues).where(eq(venues.id, id)).limit(1);
+  return Boolean(row);
+}
+
+export type NewSong = Omit<typeof songs.$inferInsert, 'id' | 'createdAt' | 'pdfUrl'>;
+
+/** Inserts a YouTube song. */
+export async function insertSong(db: DbOrTx, values: NewSong) {
+  const [row] = await db.insert(songs).values(values).returning();
+  return row;
+}
+
+/**
+ * Inserts a PDF song and its bytes in one transaction. The song must name its file's URL and the file row its
+ * song, so the song starts with a placeholder URL that the same transaction replaces.
+ */
+export async function insertPdfSong(db: DbOrTx, values: NewSong, bytes: Uint8Array, pdfUrl: (fileId: number) => string) {
+  return db.transaction(async (tx) => {
+    const [song] = await tx.insert(songs).values({ ...values, pdfUrl: '/api/files/pending' }).returning();
+    const [file] = await tx.insert(files).values({ songId: song.id, contentType: 'application/pdf', size: bytes.byteLength, bytes }).returning({ id: files.id });
+    const [updated] = await tx.update(songs).set({ pdfUrl: pdfUrl(file.id) }).where(eq(songs.id, song.id)).returning();
+    return updated;
+  });
+}
+
+/** Deletes a song; its votes, tallies and file go with it (foreign keys cascade). */
+export async function deleteSong(db: DbOrTx, id: number) {
+  const rows = await db.delete(songs).where(eq(songs.id, id)).returning({ id: songs.id });
+  return rows.length > 0;
+}
+
+/** A stored file with the privacy facts of its song. */
+export async function findFile(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: files.id, songId: files.songId, size: files.size, bytes: files.bytes, isPrivate: songs.isPrivate, uploaderId: songs.uploaderId })
+    .from(files)
+    .innerJoin(songs, eq(songs.id, files.songId))
+    .where(eq(files.id, id))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,123 @@
+/** Routes: the song catalogue, uploads (multipart), deletion and PDF delivery. */
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ErrorBodySchema, IdParamsSchema } from '../../../shared/schemas/common';
+import { SongSchema } from '../../../shared/schemas/song';
+import type { AppModule } from '../../deps';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
+import { RATE_RULES } from '../../lib/rate-limiter';
+import { requireUser } from '../../plugins/session';
+import * as service from './songs.service';
+
+const ListQuerySchema = z.strictObject({
+  limit: z.coerce.number({ message: 'limit must be a number' }).int().min(1, { message: 'limit must be between 1 and 1000' }).max(1000, { message: 'limit must be between 1 and 1000' }).optional(),
+});
+
+/** Text fields the upload form may send; anything else is ignored. */
+const UPLOAD_FIELDS = new Set(['type', 'title', 'artist', 'genre', 'youtubeUrl', 'venueId', 'isPrivate', 'duration']);
+const FIELD_MAX = 2000;
+
+/**
+ * Reads the multipart form: the known text fields and at most one file, buffered up to the size limit.
+ * The client's file name and content type are never used: the bytes decide, and the name never reaches a header.
+ */
+async function readUploadForm(request: FastifyRequest, maxBytes: number): Promise<service.UploadInput> {
+  if (!request.isMultipart()) throw unsupportedMediaType('Send the song as multipart/form-data');
+  const fields: Record<string, string> = {};
+  let file: service.UploadInput['file'] = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: FIELD_MAX, parts: 21 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          throw badRequest(`Unexpected file field: ${part.fieldname.slice(0, 40)}`, part.fieldname.slice(0, 40));
+        }
+        const bytes = await part.toBuffer();
+        file = { bytes, tooLarge: part.file.truncated };
+      } else {
+        if (!UPLOAD_FIELDS.has(part.fieldname)) continue;
+        if (part.fieldname in fields) throw badRequest(`${part.fieldname} was sent more than once`, part.fieldname);
+        if (part.valueTruncated) throw badRequest(`${part.fieldname} is too long`, part.fieldname);
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      const mb = Math.round((maxBytes / 1024 / 1024) * 100) / 100;
+      throw payloadTooLarge(`The PDF is too large; the limit is ${mb} MB`);
+    }
+    if (code === 'FST_FILES_LIMIT') throw payloadTooLarge('Upload one file at a time');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The form has too many fields');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') throw badRequest('The form could not be read');
+    throw err;
+  }
+  return { fields, file };
+}
+
+export const songsModule: AppModule = {
+  name: 'songs',
+  async register(app, deps) {
+    const { db, limiter, config } = deps;
+    const tags = ['songs'];
+    // Multipart only here: every other route takes JSON.
+    await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
+
+    app.get(
+      '/api/songs',
+      { schema: { tags, summary: 'The catalogue, newest first (public songs plus your private ones)', querystring: ListQuerySchema, response: { 200: z.array(SongSchema) } } },
+      async (request) => service.listSongs(db, request.user?.id ?? null, request.query.limit),
+    );
+
+    app.get(
+      '/api/user/songs',
+      { schema: { tags, summary: 'Your uploads', response: { 200: z.array(SongSchema), 401: ErrorBodySchema } } },
+      async (request) => service.listUserSongs(db, requireUser(request).id),
+    );
+
+    app.post(
+      '/api/songs',
+      {
+        schema: {
+          tags,
+          summary: 'Upload a song: a YouTube link or a PDF (multipart/form-data)',
+          consumes: ['multipart/form-data'],
+          response: { 201: SongSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 413: ErrorBodySchema, 415: ErrorBodySchema, 429: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        limiter.hit(RATE_RULES.uploads, user.id);
+        const input = await readUploadForm(request, config.maxUploadBytes);
+        const song = await service.uploadSong(deps, user.id, input);
+        return reply.status(201).send(song);
+      },
+    );
+
+    app.delete(
+      '/api/songs/:id',
+      { schema: { tags, summary: 'Delete your song (its votes and file go with it)', params: IdParamsSchema, response: { 204: z.null(), 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema } } },
+      async (request, reply) => {
+        await service.deleteSong(deps, requireUser(request).id, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/files/:id',
+      { schema: { tags, summary: "A song's PDF (a private song's only for its owner)", params: IdParamsSchema } },
+      async (request, reply) => {
+        const file = await service.getFile(db, request.user?.id ?? null, request.params.id);
+        return reply
+          .header('Content-Type', 'application/pdf')
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Disposition', `inline; filename="crowdmix-song-${file.songId}.pdf"`)
+          .header('Content-Security-Policy', "sandbox; default-src 'none'; frame-ancestors 'self'")
+          .header('Cache-Control', file.isPrivate ? 'private, no-store' : 'public, max-age=3600')
+          .header('Content-Length', String(file.size))
+          .send(Buffer.from(file.bytes));
+      },
+    );
+  },
+};

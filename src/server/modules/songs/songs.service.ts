@@ -1,0 +1,76 @@
+/** Songs: the catalogue, uploads (YouTube links and PDFs), deletion and PDF delivery. */
+import { UploadSongFieldsSchema } from '../../../shared/schemas/song';
+import { parseYouTubeId, youtubeThumbnail, youtubeWatchUrl } from '../../../shared/youtube';
+import type { AppDeps } from '../../deps';
+import type { Db } from '../../db/client';
+import { badRequest, forbidden, notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
+import { presentSong } from './songs.presenter';
+import * as repo from './songs.repository';
+
+/** Every PDF starts with these bytes, whatever the file is called. */
+const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
+
+/** What the upload route hands over: the form's text fields and the file, if one was sent. */
+export interface UploadInput {
+  fields: Record<string, string>;
+  file: { bytes: Buffer; tooLarge: boolean } | null;
+}
+
+/** The catalogue newest first: public songs plus the viewer's own private ones, with global counts. */
+export async function listSongs(db: Db, viewerId: string | null, limit?: number) {
+  const rows = await repo.listVisibleSongs(db, viewerId, limit);
+  return rows.map((r) => presentSong(r.song, r, r.userVote));
+}
+
+/** The caller's own uploads, private ones included. */
+export async function listUserSongs(db: Db, userId: string) {
+  const rows = await repo.listSongsByUploader(db, userId);
+  return rows.map((r) => presentSong(r.song, r, r.userVote));
+}
+
+/** Validates an upload (spec section 5 messages), stores the song (and PDF bytes, in the same transaction) and announces it. */
+export async function uploadSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, uploaderId: string, input: UploadInput) {
+  const parsed = UploadSongFieldsSchema.safeParse(input.fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badRequest(issue.message, issue.path.join('.') || undefined);
+  }
+  const f = parsed.data;
+  if (f.venueId !== null && !(await repo.venueExists(deps.db, f.venueId))) throw notFound('Venue not found');
+  const base = { title: f.title, artist: f.artist, genre: f.genre, duration: f.duration, uploaderId, venueId: f.venueId, isPrivate: f.isPrivate };
+
+  let song;
+  if (f.type === 'youtube') {
+    const id = f.youtubeUrl ? parseYouTubeId(f.youtubeUrl) : null;
+    if (!id) throw badRequest('Invalid video URL', 'youtubeUrl');
+    song = await repo.insertSong(deps.db, { ...base, youtubeId: id, youtubeUrl: youtubeWatchUrl(id), thumbnailUrl: youtubeThumbnail(id) });
+  } else {
+    const file = input.file;
+    if (!file) throw badRequest('Please select a PDF file to upload', 'file');
+    const mb = Math.round((deps.config.maxUploadBytes / 1024 / 1024) * 100) / 100;
+    if (file.tooLarge || file.bytes.byteLength > deps.config.maxUploadBytes) throw payloadTooLarge(`The PDF is too large; the limit is ${mb} MB`);
+    if (file.bytes.byteLength === 0) throw badRequest('The selected file is empty', 'file');
+    if (file.bytes.byteLength < PDF_MAGIC.length || !file.bytes.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
+      throw unsupportedMediaType('Only PDF files can be uploaded; this file is not a PDF');
+    }
+    song = await repo.insertPdfSong(deps.db, { ...base, youtubeId: null, youtubeUrl: null, thumbnailUrl: null }, file.bytes, (fileId) => `/api/files/${fileId}`);
+  }
+  await deps.hub.publish({ type: 'songs_changed', venueId: song.venueId });
+  return presentSong(song, { upVotes: 0, downVotes: 0 }, null);
+}
+
+/** The uploader removes their song with its votes, tallies and file. Others get 403 (404 for a private song they cannot see). */
+export async function deleteSong(deps: Pick<AppDeps, 'db' | 'hub'>, userId: string, songId: number) {
+  const song = await repo.findSong(deps.db, songId);
+  if (!song || (song.isPrivate && song.uploaderId !== userId)) throw notFound('Song not found');
+  if (song.uploaderId !== userId) throw forbidden('Only the uploader can delete this song');
+  await repo.deleteSong(deps.db, songId);
+  await deps.hub.publish({ type: 'songs_changed', venueId: song.venueId });
+}
+
+/** A stored PDF, for its song's viewers: a private song's file only for its owner (404 for everyone else). */
+export async function getFile(db: Db, viewerId: string | null, fileId: number) {
+  const file = await repo.findFile(db, fileId);
+  if (!file || (file.isPrivate && file.uploaderId !== viewerId)) throw notFound('File not found');
+  return file;
+}

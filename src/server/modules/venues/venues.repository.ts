@@ -1,0 +1,56 @@
+/** SQL for venues, their mix rows, and removing a song from a venue's mix. */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { mixes, songs, venues, voteTallies, votes } from '../../db/schema';
+
+/** Songs in the venue's mix: public songs assigned to it. */
+const songCount = sql<number>`(select count(*)::int from ${songs} where ${songs.venueId} = ${venues.id} and not ${songs.isPrivate})`;
+
+export async function listActiveVenues(db: DbOrTx) {
+  return db.select({ venue: venues, songCount }).from(venues).where(eq(venues.isActive, true)).orderBy(desc(venues.createdAt), desc(venues.id));
+}
+
+export async function listVenuesByOwner(db: DbOrTx, ownerId: string) {
+  return db.select({ venue: venues, songCount }).from(venues).where(eq(venues.ownerId, ownerId)).orderBy(desc(venues.createdAt), desc(venues.id));
+}
+
+export async function findVenue(db: DbOrTx, id: number) {
+  const [row] = await db.select({ venue: venues, songCount }).from(venues).where(eq(venues.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Creates the venue and its mix row together. */
+export async function insertVenue(db: DbOrTx, values: typeof venues.$inferInsert) {
+  return db.transaction(async (tx) => {
+    const [venue] = await tx.insert(venues).values(values).returning();
+    await tx.insert(mixes).values({ venueId: venue.id, name: venue.name }).onConflictDoNothing();
+    return venue;
+  });
+}
+
+/** Applies an edit; keeps the mix row's name in step. */
+export async function updateVenue(db: DbOrTx, id: number, values: Partial<typeof venues.$inferInsert>) {
+  return db.transaction(async (tx) => {
+    const [venue] = Object.keys(values).length
+      ? await tx.update(venues).set(values).where(eq(venues.id, id)).returning()
+      : await tx.select().from(venues).where(eq(venues.id, id));
+    if (values.name !== undefined) await tx.update(mixes).set({ name: values.name }).where(eq(mixes.venueId, id));
+    if (values.isActive !== undefined) await tx.update(mixes).set({ isActive: values.isActive }).where(eq(mixes.venueId, id));
+    return venue;
+  });
+}
+
+/** Takes a song out of a venue's mix: it becomes a global song and that venue's votes on it go. Returns false when it was not in the venue. */
+export async function removeSongFromVenue(db: DbOrTx, venueId: number, songId: number) {
+  return db.transaction(async (tx) => {
+    const moved = await tx
+      .update(songs)
+      .set({ venueId: null })
+      .where(and(eq(songs.id, songId), eq(songs.venueId, venueId)))
+      .returning({ id: songs.id });
+    if (!moved.length) return false;
+    await tx.delete(votes).where(and(eq(votes.songId, songId), eq(votes.venueId, venueId)));
+    await tx.delete(voteTallies).where(and(eq(voteTallies.songId, songId), eq(voteTallies.venueId, venueId)));
+    return true;
+  });
+}

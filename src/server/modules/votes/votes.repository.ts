@@ -1,0 +1,108 @@
+/**
+ * SQL for votes and their tallies. One vote row per (user, song, context); the tallies of a (song, context) are
+ * spread over TALLY_SLOTS rows so that a hot song's votes do not all queue on one row lock. Reads sum the slots.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { VoteType } from '../../../shared/constants';
+
+export const TALLY_SLOTS = 8;
+
+/** Rows of a raw query, whichever driver ran it. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** `venue_id IS NULL` for the global context, `venue_id = $1` for a venue (both use the indexes; IS NOT DISTINCT FROM would not). */
+export function contextCondition(column: SQL, venueId: number | null): SQL {
+  return venueId === null ? sql`${column} is null` : sql`${column} = ${venueId}`;
+}
+
+/** A stable slot per user, so that one user's votes on a song land on the same tally row. */
+export function slotFor(userId: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < userId.length; i++) h = Math.imul(h ^ userId.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % TALLY_SLOTS;
+}
+
+const column = (type: VoteType) => sql.raw(type === 'up' ? 'up_votes' : 'down_votes');
+
+/** Inserts the vote unless the user already has one in this context; returns whether it inserted. */
+export async function insertVoteIfAbsent(tx: DbOrTx, v: { userId: string; songId: number; venueId: number | null; voteType: VoteType }) {
+  const res = await tx.execute(sql`
+    insert into votes (user_id, song_id, venue_id, vote_type) values (${v.userId}, ${v.songId}, ${v.venueId}, ${v.voteType})
+    on conflict on constraint votes_user_song_context_key do nothing
+    returning id`);
+  return rowsOf<{ id: number }>(res).length > 0;
+}
+
+/** Locks and returns the user's vote in this context (null when a concurrent request removed it meanwhile). */
+export async function lockVote(tx: DbOrTx, userId: string, songId: number, venueId: number | null) {
+  const res = await tx.execute(sql`
+    select id, vote_type from votes
+    where user_id = ${userId} and song_id = ${songId} and ${contextCondition(sql`venue_id`, venueId)}
+    for update`);
+  const row = rowsOf<{ id: number; vote_type: VoteType }>(res)[0];
+  return row ? { id: Number(row.id), voteType: row.vote_type } : null;
+}
+
+export async function deleteVote(tx: DbOrTx, id: number) {
+  await tx.execute(sql`delete from votes where id = ${id}`);
+}
+
+export async function setVoteType(tx: DbOrTx, id: number, voteType: VoteType) {
+  await tx.execute(sql`update votes set vote_type = ${voteType}, created_at = now() where id = ${id}`);
+}
+
+/** Adds one to the tally of `type` in the user's slot (creating the slot row when needed). */
+export async function incrementTally(tx: DbOrTx, songId: number, venueId: number | null, slot: number, type: VoteType) {
+  const up = type === 'up' ? 1 : 0;
+  const down = type === 'down' ? 1 : 0;
+  await tx.execute(sql`
+    insert into vote_tallies (song_id, venue_id, slot, up_votes, down_votes) values (${songId}, ${venueId}, ${slot}, ${up}, ${down})
+    on conflict on constraint vote_tallies_song_context_slot_key
+    do update set up_votes = vote_tallies.up_votes + excluded.up_votes, down_votes = vote_tallies.down_votes + excluded.down_votes`);
+}
+
+/**
+ * Takes one from the tally of `type`: from the user's slot when it has some, otherwise from any slot that has
+ * (seeded or older votes may sit elsewhere). The outer `> 0` re-check under the row lock keeps it from going
+ * negative when another request emptied the slot meanwhile; then we look again.
+ */
+export async function decrementTally(tx: DbOrTx, songId: number, venueId: number | null, slot: number, type: VoteType) {
+  const col = column(type);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const res = await tx.execute(sql`
+      update vote_tallies set ${col} = ${col} - 1
+      where id = (
+        select id from vote_tallies
+        where song_id = ${songId} and ${contextCondition(sql`venue_id`, venueId)} and ${col} > 0
+        order by (slot = ${slot}) desc, slot
+        limit 1
+      ) and ${col} > 0
+      returning id`);
+    if (rowsOf(res).length > 0) return;
+  }
+  throw new Error(`tally for song ${songId} has no ${type} vote to remove`);
+}
+
+/** The (song, context) counts: the sum over its tally slots. */
+export async function countVotes(db: DbOrTx, songId: number, venueId: number | null) {
+  const res = await db.execute(sql`
+    select coalesce(sum(up_votes), 0)::int as up, coalesce(sum(down_votes), 0)::int as down
+    from vote_tallies where song_id = ${songId} and ${contextCondition(sql`venue_id`, venueId)}`);
+  const row = rowsOf<{ up: number; down: number }>(res)[0];
+  return { upVotes: Number(row?.up ?? 0), downVotes: Number(row?.down ?? 0) };
+}
+
+/** What a vote needs to know about its song. */
+export async function findSongForVote(db: DbOrTx, songId: number) {
+  const res = await db.execute(sql`select id, is_private, uploader_id, venue_id from songs where id = ${songId}`);
+  const row = rowsOf<{ id: number; is_private: boolean; uploader_id: string; venue_id: number | null }>(res)[0];
+  return row ? { id: Number(row.id), isPrivate: row.is_private, uploaderId: row.uploader_id, venueId: row.venue_id === null ? null : Number(row.venue_id) } : null;
+}
+
+export async function venueExists(db: DbOrTx, venueId: number) {
+  const res = await db.execute(sql`select 1 from venues where id = ${venueId}`);
+  return rowsOf(res).length > 0;
+}

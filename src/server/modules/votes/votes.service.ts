@@ -1,0 +1,83 @@
+/**
+ * Voting: one vote per (user, song, context). The same type again removes it, the other type switches it.
+ * The vote row and its tally change in one transaction; concurrent identical requests serialise on the vote
+ * row (INSERT … ON CONFLICT, then SELECT … FOR UPDATE), so five at once toggle like five in a row.
+ */
+import type { VoteType } from '../../../shared/constants';
+import type { VoteResult } from '../../../shared/schemas/vote';
+import type { AppDeps } from '../../deps';
+import type { Db } from '../../db/client';
+import { badRequest, notFound, pgCode } from '../../lib/http-errors';
+import * as repo from './votes.repository';
+
+const RETRYABLE = new Set(['40P01', '40001']);
+
+/** Checks that the song (and venue) exist, that the caller may see the song, and that a venue vote is for a song in that venue's mix. */
+async function checkTarget(db: Db, userId: string | null, songId: number, venueId: number | null) {
+  const song = await repo.findSongForVote(db, songId);
+  if (!song || (song.isPrivate && song.uploaderId !== userId)) throw notFound('Song not found');
+  if (venueId !== null) {
+    if (!(await repo.venueExists(db, venueId))) throw notFound('Venue not found');
+    if (song.venueId !== venueId || song.isPrivate) throw badRequest("This song is not in this venue's mix", 'venueId');
+  }
+  return song;
+}
+
+/** Casts, switches or removes the caller's vote, then announces the new counts to every socket. */
+export async function castVote(
+  deps: Pick<AppDeps, 'db' | 'hub'>,
+  userId: string,
+  input: { songId: number; voteType: VoteType; venueId: number | null },
+): Promise<VoteResult> {
+  const { songId, voteType, venueId } = input;
+  await checkTarget(deps.db, userId, songId, venueId);
+  const slot = repo.slotFor(userId);
+
+  let result: VoteResult | undefined;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      result = await deps.db.transaction(async (tx) => {
+        let vote: VoteResult['vote'];
+        for (let round = 0; ; round++) {
+          if (await repo.insertVoteIfAbsent(tx, { userId, songId, venueId, voteType })) {
+            await repo.incrementTally(tx, songId, venueId, slot, voteType);
+            vote = { voteType };
+            break;
+          }
+          const existing = await repo.lockVote(tx, userId, songId, venueId);
+          // Removed by a concurrent request between our insert and our lock: try again from the top.
+          if (!existing) {
+            if (round > 10) throw new Error('vote row kept disappearing');
+            continue;
+          }
+          if (existing.voteType === voteType) {
+            await repo.deleteVote(tx, existing.id);
+            await repo.decrementTally(tx, songId, venueId, slot, voteType);
+            vote = null;
+          } else {
+            await repo.setVoteType(tx, existing.id, voteType);
+            await repo.decrementTally(tx, songId, venueId, slot, existing.voteType);
+            await repo.incrementTally(tx, songId, venueId, slot, voteType);
+            vote = { voteType };
+          }
+          break;
+        }
+        return { vote, voteCount: await repo.countVotes(tx, songId, venueId) };
+      });
+      break;
+    } catch (err) {
+      // Deadlocks between two switches on different slots are rare and harmless to retry: nothing was written.
+      const code = pgCode(err);
+      if (code === '23503') throw notFound('Song not found');
+      if (!code || !RETRYABLE.has(code) || attempt >= 5) throw err;
+    }
+  }
+  await deps.hub.publish({ type: 'vote_update', songId, venueId, voteCount: result.voteCount });
+  return result;
+}
+
+/** The counts of a song in a context (visible songs only). */
+export async function getVoteCount(db: Db, viewerId: string | null, songId: number, venueId: number | null) {
+  await checkTarget(db, viewerId, songId, venueId);
+  return repo.countVotes(db, songId, venueId);
+}
