@@ -29,7 +29,7 @@ const g = (id: string, label: string, terms: string[], families: Record<string, 
 
 export const GENRES: GenreDef[] = [
   g('rock', 'Rock', ['rock', 'rock n roll', 'rock and roll', 'rock music', 'guitar music', 'guitar'], {}, 0.75, { energetic: 0.75, party: 0.5, upbeat: 0.55 }),
-  g('classic-rock', 'Classic Rock', ['classic rock', 'arena rock', 'stadium rock', 'glam rock', 'hair metal'], { rock: 0.95 }, 0.78, { energetic: 0.8, party: 0.6, upbeat: 0.6 }, 1980),
+  g('classic-rock', 'Classic Rock', ['arena rock', 'stadium rock', 'glam rock', 'hair metal'], { rock: 0.95 }, 0.78, { energetic: 0.8, party: 0.6, upbeat: 0.6 }, 1980),
   g('hard-rock', 'Hard Rock', ['hard rock'], { rock: 0.9, metal: 0.45 }, 0.9, { energetic: 0.95, party: 0.55 }),
   g('metal', 'Metal', ['metal', 'heavy metal', 'thrash', 'thrash metal', 'metalcore', 'death metal', 'nu metal'], { rock: 0.7, 'hard-rock': 0.6 }, 0.95, { energetic: 1, melancholy: 0.3 }),
   g('grunge', 'Grunge', ['grunge'], { rock: 0.85, alternative: 0.85 }, 0.8, { energetic: 0.75, melancholy: 0.55 }, 1990),

@@ -48,7 +48,8 @@ export function genreMatch(requested: string, song: GenreDef): number {
   const req = GENRE_BY_ID.get(requested);
   if (!req) return 0;
   const up = req.families[song.id];
-  if (up) return 0.65 * up;
+  // The request is narrower than the song's genre (K-pop asked, Pop found): only a weak answer.
+  if (up) return 0.45 * up;
   // Siblings: both belong to one family.
   let sib = 0;
   for (const [fam, w] of Object.entries(song.families)) {
@@ -64,7 +65,7 @@ export const moodFit = (genre: GenreDef, mood: Mood) => genre.moods[mood] ?? 0;
 /** Genre-to-genre similarity, symmetric, for "similar to" and taste. */
 export function genreSimilarity(a: GenreDef, b: GenreDef): number {
   if (a.id === 'unknown' || b.id === 'unknown') return 0;
-  return Math.max(genreMatch(a.id, b), genreMatch(b.id, a));
+  return (genreMatch(a.id, b) + genreMatch(b.id, a)) / 2;
 }
 
 /** The decade of a song: its artist's if known, else its genre's, else null. */
