@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { WebSocket } from 'ws';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { voteTallies, votes } from '../../db/schema';
+import { createSong, createVenue, createVote } from '../../../../test/helpers/factories';
+import { api, createTestApp, registerUser, type TestApp, type TestUser } from '../../../../test/helpers/test-app';
+import { testDriver } from '../../../../test/helpers/test-db';
+import { TALLY_SLOTS } from './votes.repository';
+
+let t: TestApp;
+let http: ReturnType<typeof api>;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  http = api(t.app);
+  [alice, bob] = [await registerUser(t.app), await registerUser(t.app)];
+}, 120_000);
+afterAll(async () => t?.close());
+
+const vote = (as: TestUser | null, body: unknown) => http.post('/api/votes', { as, body });
+
+/** Every tally (summed over its slots) equals the count of its vote rows, for every (song, context). */
+async function expectTalliesMatchRows() {
+  const res = await t.database.db.execute(sql`
+    with r as (select song_id, venue_id, count(*) filter (where vote_type = 'up') up, count(*) filter (where vote_type = 'down') down from votes group by 1, 2),
+         s as (select song_id, venue_id, sum(up_votes) up, sum(down_votes) down from vote_tallies group by 1, 2)
+    select count(*)::int as bad from r full join s on r.song_id = s.song_id and r.venue_id is not distinct from s.venue_id
+    where coalesce(r.up, 0) <> coalesce(s.up, 0) or coalesce(r.down, 0) <> coalesce(s.down, 0)`);
+  expect(Number((res as unknown as { rows: { bad: number }[] }).rows[0].bad)).toBe(0);
+}
+
+describe('POST /api/votes', () => {
+  it('casts, switches and removes a vote, with the counts after each step', async () => {
+    const song = await createSong(t.database.db);
+    await createVote(t.database.db, { songId: song.id, voteType: 'up' });
+    let res = await vote(alice, { songId: song.id, voteType: 'up' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ vote: { voteType: 'up' }, voteCount: { upVotes: 2, downVotes: 0 } });
+    res = await vote(alice, { songId: song.id, voteType: 'down' });
+    expect(res.json()).toEqual({ vote: { voteType: 'down' }, voteCount: { upVotes: 1, downVotes: 1 } });
+    res = await vote(alice, { songId: song.id, voteType: 'down' });
+    expect(res.json()).toEqual({ vote: null, voteCount: { upVotes: 1, downVotes: 0 } });
+    expect(await t.database.db.$count(votes, eq(votes.songId, song.id))).toBe(1);
+    expect((await http.get(`/api/votes/${song.id}`)).json()).toEqual({ upVotes: 1, downVotes: 0 });
+    await expectTalliesMatchRows();
+  });
+
+  it('keeps the global and each venue context apart; venue votes only for songs in that venue', async () => {
+    const venue = await createVenue(t.database.db);
+    const other = await createVenue(t.database.db);
+    const song = await createSong(t.database.db, { venueId: venue.id });
+    const globalSong = await createSong(t.database.db);
+    expect((await vote(alice, { songId: song.id, voteType: 'up', venueId: venue.id })).json().voteCount).toEqual({ upVotes: 1, downVotes: 0 });
+    expect((await vote(alice, { songId: song.id, voteType: 'down', venueId: 'global' })).json().voteCount).toEqual({ upVotes: 0, downVotes: 1 });
+    expect((await vote(alice, { songId: song.id, voteType: 'down', venueId: null })).json()).toEqual({ vote: null, voteCount: { upVotes: 0, downVotes: 0 } });
+    expect((await http.get(`/api/votes/${song.id}?venueId=${venue.id}`)).json()).toEqual({ upVotes: 1, downVotes: 0 });
+    expect((await http.get(`/api/votes/${song.id}?venueId=global`)).json()).toEqual({ upVotes: 0, downVotes: 0 });
+
+    const wrongVenue = await vote(alice, { songId: song.id, voteType: 'up', venueId: other.id });
+    expect(wrongVenue.statusCode).toBe(400);
+    expect(wrongVenue.json()).toEqual({ message: "This song is not in this venue's mix", code: 'VALIDATION', field: 'venueId' });
+    expect((await vote(alice, { songId: globalSong.id, voteType: 'up', venueId: venue.id })).statusCode).toBe(400);
+    const missingVenue = await vote(alice, { songId: song.id, voteType: 'up', venueId: 999_999 });
+    expect(missingVenue.statusCode).toBe(404);
+    expect(missingVenue.json()).toEqual({ message: 'Venue not found', code: 'NOT_FOUND' });
+    expect((await http.get(`/api/votes/${song.id}?venueId=999999`)).statusCode).toBe(404);
+    await expectTalliesMatchRows();
+  });
+
+  it.each([
+    [null, { songId: 1, voteType: 'up' }, 401, 'Unauthorized'],
+    ['alice', { songId: 999_999, voteType: 'up' }, 404, 'Song not found'],
+    ['alice', { songId: 1, voteType: 'sideways' }, 400, "voteType must be 'up' or 'down'"],
+    ['alice', { songId: 1 }, 400, "voteType must be 'up' or 'down'"],
+    ['alice', { songId: '1', voteType: 'up' }, 400, 'songId must be a number'],
+    ['alice', { songId: -1, voteType: 'up' }, 400, undefined],
+    ['alice', { songId: 1, voteType: 'up', venueId: 'abc' }, 400, "venueId must be a venue id or 'global'"],
+    ['alice', { songId: 1, voteType: 'up', userId: 'someone-else' }, 400, 'Unknown field: userId'],
+    ['alice', { songId: 1, voteType: 'up', upVotes: 1000 }, 400, 'Unknown field: upVotes'],
+  ])('refuses bad requests %#', async (who, body, status, message) => {
+    const res = await vote(who ? alice : null, body);
+    expect(res.statusCode).toBe(status);
+    if (message) expect(res.json().message).toBe(message);
+    expect(res.json().code).toBeTruthy();
+  });
+
+  it('does not let anyone but the owner vote on (or see the counts of) a private song', async () => {
+    const secret = await createSong(t.database.db, { uploaderId: alice.id, isPrivate: true });
+    expect((await vote(bob, { songId: secret.id, voteType: 'up' })).statusCode).toBe(404);
+    expect((await http.get(`/api/votes/${secret.id}`, { as: bob })).statusCode).toBe(404);
+    expect((await vote(alice, { songId: secret.id, voteType: 'up' })).statusCode).toBe(200);
+    expect((await http.get(`/api/votes/${secret.id}`, { as: alice })).json()).toEqual({ upVotes: 1, downVotes: 0 });
+  });
+
+  it('limits a user to 60 votes a minute (429 with Retry-After)', async () => {
+    const u = await registerUser(t.app);
+    const song = await createSong(t.database.db);
+    for (let i = 0; i < 60; i++) expect((await vote(u, { songId: song.id, voteType: 'up' })).statusCode).toBe(200);
+    const res = await vote(u, { songId: song.id, voteType: 'up' });
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('concurrency', () => {
+  it('200 users × 5 identical votes at once → exactly 200 vote rows, no 5xx, tallies match', async () => {
+    const song = await createSong(t.database.db);
+    const users = await Promise.all(Array.from({ length: 200 }, (_, i) => registerSession(`crowd-${i}`)));
+    const responses = await Promise.all(users.flatMap((u) => Array.from({ length: 5 }, () => vote(u, { songId: song.id, voteType: 'up' }))));
+    expect(responses.filter((r) => r.statusCode !== 200).map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);
+    expect(await t.database.db.$count(votes, eq(votes.songId, song.id))).toBe(200);
+    expect((await http.get(`/api/votes/${song.id}`)).json()).toEqual({ upVotes: 200, downVotes: 0 });
+    // The counter is spread over slots, so that one hot song does not queue every vote on one row.
+    expect(await t.database.db.$count(voteTallies, eq(voteTallies.songId, song.id))).toBeGreaterThan(1);
+    expect(await t.database.db.$count(voteTallies, eq(voteTallies.songId, song.id))).toBeLessThanOrEqual(TALLY_SLOTS);
+    await expectTalliesMatchRows();
+  }, 300_000);
+
+  it('1,000 interleaved votes, switches and removals → every tally equals its rows', async () => {
+    const db = t.database.db;
+    const venue = await createVenue(db);
+    const songs = [await createSong(db), await createSong(db), await createSong(db, { venueId: venue.id })];
+    // Older votes in slot 0 (as the demo seed stores them) must be removable from any slot.
+    const users = await Promise.all(Array.from({ length: 25 }, (_, i) => registerSession(`mix-${i}`)));
+    for (const u of users.slice(0, 10)) await createVote(db, { songId: songs[0].id, voteType: 'up', userId: u.id });
+    let seed = 42;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const requests = Array.from({ length: 1000 }, (_, i) => {
+      const u = users[i % users.length];
+      const s = songs[Math.floor(rand() * songs.length)];
+      const venueId = s.venueId && rand() < 0.5 ? s.venueId : null;
+      return vote(u, { songId: s.id, voteType: rand() < 0.6 ? 'up' : 'down', venueId });
+    });
+    const responses = await Promise.all(requests);
+    expect(responses.filter((r) => r.statusCode !== 200).map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);
+    await expectTalliesMatchRows();
+    const negative = await db.$count(voteTallies, sql`${voteTallies.upVotes} < 0 or ${voteTallies.downVotes} < 0`);
+    expect(negative).toBe(0);
+  }, 300_000);
+});
+
+/** A cheap signed-in user: a users row and a session, without password hashing (200 argon2 hashes would take minutes). */
+async function registerSession(name: string): Promise<TestUser> {
+  const id = crypto.randomUUID();
+  await t.database.db.execute(sql`insert into users (id, email, first_name, last_name) values (${id}, ${`${name}-${id.slice(0, 8)}@example.test`}, ${name}, 'Voter')`);
+  const token = await t.deps.sessions.create(id);
+  return { id, email: '', firstName: name, lastName: 'Voter', cookie: `crowdmix_sid=${token}` };
+}
+
+describe('live vote updates over /ws', () => {
+  it('refuses the upgrade for a foreign Origin', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const status = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { origin: 'https://evil.example' } });
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('open', () => resolve(101));
+      ws.on('error', () => {});
+    });
+    expect(status).toBe(403);
+  });
+
+  it('sends vote_update to every socket after an accepted vote; client messages never change counts', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const song = await createSong(t.database.db);
+    const ws = await openSocket(port);
+    const forged = [
+      { type: 'vote_update', songId: song.id, venueId: null, voteCount: { upVotes: 999, downVotes: 0 } },
+      { type: 'vote', songId: song.id, voteType: 'up' },
+    ];
+    for (const m of forged) ws.socket.send(JSON.stringify(m));
+    await ws.waitFor((e) => e.type === 'error');
+    expect((await http.get(`/api/votes/${song.id}`)).json()).toEqual({ upVotes: 0, downVotes: 0 });
+    expect(ws.events.filter((e) => e.type === 'vote_update')).toEqual([]);
+
+    await vote(alice, { songId: song.id, voteType: 'up' });
+    const update = await ws.waitFor((e) => e.type === 'vote_update' && e.songId === song.id);
+    expect(update).toEqual({ type: 'vote_update', songId: song.id, venueId: null, voteCount: { upVotes: 1, downVotes: 0 } });
+    ws.socket.close();
+  });
+});
+
+/** A websocket client that records the events it receives. */
+async function openSocket(port: number, cookie?: string) {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { origin: `http://127.0.0.1:${port}`, ...(cookie ? { cookie } : {}) } });
+  const events: Record<string, unknown>[] = [];
+  const waiters: { pred: (e: Record<string, unknown>) => boolean; resolve: (e: Record<string, unknown>) => void }[] = [];
+  socket.on('message', (data) => {
+    const e = JSON.parse(String(data)) as Record<string, unknown>;
+    events.push(e);
+    for (const w of [...waiters]) if (w.pred(e)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(e));
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return {
+    socket,
+    events,
+    waitFor(pred: (e: Record<string, unknown>) => boolean, timeoutMs = 10_000) {
+      const seen = events.find(pred);
+      if (seen) return Promise.resolve(seen);
+      return new Promise<Record<string, unknown>>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; saw ${JSON.stringify(events)}`)), timeoutMs);
+        waiters.push({ pred, resolve: (e) => (clearTimeout(timer), resolve(e)) });
+      });
+    },
+  };
+}
+
+describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL database', () => {
+  it('delivers a vote taken by one instance to a socket held by the other, and updates its mix cache', async () => {
+    const url = t.database.url!;
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATABASE_URL: url });
+    const a = await buildApp(config, { skipMigrations: true, logger: false });
+    const b = await buildApp(config, { skipMigrations: true, logger: false });
+    try {
+      await a.start();
+      await b.start();
+      await b.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (b.app.server.address() as { port: number }).port;
+      const song = await createSong(t.database.db, { title: 'Cross-instance' });
+      // Warm instance B's mix cache before the vote, so that it must be updated by the event, not by a load.
+      const before = await b.app.inject({ method: 'GET', url: '/api/mix/global' });
+      expect(before.json().songs.find((s: { id: number }) => s.id === song.id)).toMatchObject({ upVotes: 0 });
+      const ws = await openSocket(port);
+
+      const voter = await registerSession('cross');
+      const res = await a.app.inject({ method: 'POST', url: '/api/votes', headers: { cookie: voter.cookie }, payload: { songId: song.id, voteType: 'up' } });
+      expect(res.statusCode).toBe(200);
+      const update = await ws.waitFor((e) => e.type === 'vote_update' && e.songId === song.id);
+      expect(update).toEqual({ type: 'vote_update', songId: song.id, venueId: null, voteCount: { upVotes: 1, downVotes: 0 } });
+      const after = await b.app.inject({ method: 'GET', url: '/api/mix/global' });
+      expect(after.json().songs.find((s: { id: number }) => s.id === song.id)).toMatchObject({ upVotes: 1, downVotes: 0 });
+      ws.socket.close();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
