@@ -1,10 +1,174 @@
-/** Chat — built by its feature issue; the route is wired by the foundation. */
+/** Chat (/chat, spec section 2): online users, the global room and the venue rooms, moods. */
+import { useEffect, useMemo, useState } from 'react';
+import { ArrowLeft, Globe, MapPin, Music, Users } from 'lucide-react';
+import { VENUE_TYPE_LABELS, type VenueType } from '@shared/constants';
+import type { CurrentUser } from '@shared/schemas/auth';
+import { AuthRequired } from '../../../components/layout/auth-required';
 import { Page } from '../../../components/layout/page';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Loading, Skeleton } from '../../../components/ui/loading';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { realtime, useSocketStatus } from '../../../lib/realtime';
+import { cn } from '../../../lib/utils';
+import { useAuth } from '../../auth/api/get-current-user';
+import { useVenues } from '../../venues/api/get-venues';
+import { useOnlineUsers } from '../api/get-online-users';
+import { useVenueUsers } from '../api/get-venue-users';
+import { ChatRoom } from '../components/chat-room';
+import { OwnMoodButton } from '../components/mood-badge';
+import { OnlineUsersPanel } from '../components/online-users-panel';
 
 export function ChatPage() {
+  const { user, isLoading } = useAuth();
+  if (isLoading)
+    return (
+      <Page>
+        <Card className="mx-auto max-w-md">
+          <Loading />
+        </Card>
+      </Page>
+    );
+  if (!user)
+    return (
+      <Page>
+        <AuthRequired message="Please sign in to chat with other music lovers." />
+      </Page>
+    );
+  return <Chat user={user} />;
+}
+
+function Chat({ user }: { user: CurrentUser }) {
+  const online = useOnlineUsers();
+  const [tab, setTab] = useState('global');
+  const [venueId, setVenueId] = useState<number | null>(null);
   return (
     <Page>
-      <h1 className="text-3xl font-bold">Chat</h1>
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-display text-3xl font-bold">
+            <span className="text-gradient">Chat</span>
+          </h1>
+          <p className="mt-1 text-muted">Talk music in the global room or at your venue.</p>
+        </div>
+        <div className="flex items-center gap-2 text-sm text-muted">
+          <span>Your mood:</span>
+          <OwnMoodButton mood={user.currentMood} />
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <aside className="hidden lg:block" aria-label="Online users">
+          <div className="sticky top-24">
+            <OnlineUsersPanel users={online.data} isLoading={online.isLoading} meId={user.id} myMood={user.currentMood} />
+          </div>
+        </aside>
+        <Card className="min-w-0">
+          <CardContent className="p-3 pt-3 sm:p-5 sm:pt-5">
+            <Tabs value={tab} onValueChange={setTab}>
+              <TabsList aria-label="Chat rooms">
+                <TabsTrigger value="global">
+                  <Globe aria-hidden /> Global Chat
+                </TabsTrigger>
+                <TabsTrigger value="venue">
+                  <MapPin aria-hidden /> Venue Chat
+                </TabsTrigger>
+              </TabsList>
+              <TabsContent value="global">
+                <header className="mb-3">
+                  <h2 className="text-lg font-semibold">Global Music Discussion</h2>
+                  <p className="text-sm text-muted">Chat with music lovers from around the world</p>
+                </header>
+                <ChatRoom room={{ kind: 'global' }} user={user} placeholder="Type a message..." label="Global chat messages" />
+              </TabsContent>
+              <TabsContent value="venue">
+                {venueId ? <VenueRoom key={venueId} venueId={venueId} user={user} onBack={() => setVenueId(null)} /> : <VenuePicker onPick={setVenueId} />}
+              </TabsContent>
+            </Tabs>
+          </CardContent>
+        </Card>
+      </div>
     </Page>
   );
 }
+
+function VenuePicker({ onPick }: { onPick: (id: number) => void }) {
+  const venues = useVenues();
+  return (
+    <section aria-labelledby="select-venue-title">
+      <h2 id="select-venue-title" className="mb-3 text-lg font-semibold">
+        Select a Venue
+      </h2>
+      {venues.isLoading ? (
+        <div className="grid gap-3 sm:grid-cols-2" aria-hidden>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-20" />
+          ))}
+        </div>
+      ) : venues.isError ? (
+        <p role="alert" className="text-sm text-red-300">
+          Error loading venues: {venues.error.message}
+        </p>
+      ) : !venues.data?.length ? (
+        <p className="py-8 text-center text-muted">No venues yet. Create one on the Venues page.</p>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {venues.data.map((v) => (
+            <li key={v.id}>
+              <button
+                type="button"
+                onClick={() => onPick(v.id)}
+                className="flex w-full items-center gap-3 rounded-xl border border-border bg-surface-2/60 p-3 text-left transition-colors hover:border-purple-400/50 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-accent"
+              >
+                <span aria-hidden className={cn('flex size-11 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br', v.gradient)}>
+                  <Music className="size-5 text-white" />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium">{v.name}</span>
+                  <span className="flex items-center gap-1 truncate text-sm text-muted">
+                    <MapPin className="size-3 shrink-0" aria-hidden /> {v.location}
+                  </span>
+                </span>
+                <Badge variant="secondary">{VENUE_TYPE_LABELS[v.type as VenueType] ?? v.type}</Badge>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function VenueRoom({ venueId, user, onBack }: { venueId: number; user: CurrentUser; onBack: () => void }) {
+  const venues = useVenues();
+  const venue = useMemo(() => venues.data?.find((v) => v.id === venueId), [venues.data, venueId]);
+  const inVenue = useVenueUsers(venueId);
+  const status = useSocketStatus();
+  // Opening a venue's chat marks the user as in that venue (again after a reconnect); leaving clears it.
+  useEffect(() => {
+    if (status !== 'open') return;
+    realtime.send({ type: 'presence', venueId });
+    return () => realtime.send({ type: 'presence', venueId: null });
+  }, [venueId, status]);
+  const count = inVenue.data?.length ?? 0;
+  return (
+    <section aria-labelledby="venue-room-title">
+      <header className="mb-3 flex flex-wrap items-center gap-3">
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          <ArrowLeft aria-hidden /> Back to Venues
+        </Button>
+        <div className="min-w-0 flex-1">
+          <h2 id="venue-room-title" className="truncate text-lg font-semibold">
+            {venue?.name ?? 'Venue chat'}
+          </h2>
+          {venue ? <p className="truncate text-sm text-muted">{venue.location}</p> : null}
+        </div>
+        <Badge variant="success" aria-live="polite">
+          <Users className="size-3.5" aria-hidden /> {count} {count === 1 ? 'user' : 'users'} in venue
+        </Badge>
+      </header>
+      <ChatRoom room={{ kind: 'venue', venueId }} user={user} placeholder="Type a venue message..." label="Venue chat messages" />
+    </section>
+  );
+}
+

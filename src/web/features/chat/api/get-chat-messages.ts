@@ -1,0 +1,77 @@
+/**
+ * GET /api/messages/global and /api/venues/{id}/messages. The first load takes the newest 100; later fetches ask
+ * only for what is newer (`?after=`), which the server answers from memory when nothing is. New messages arrive
+ * over /ws; polling every 3 s is the fallback while the socket is not open (spec section 9).
+ */
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { POLL } from '@shared/constants';
+import { MESSAGE_PAGE_SIZE, type Message } from '@shared/schemas/message';
+import { getJson } from '../../../lib/api-client';
+import { useRealtimeEvent, useRealtimeRoom, useSocketStatus } from '../../../lib/realtime';
+
+export type ChatRoom = { kind: 'global' } | { kind: 'venue'; venueId: number };
+
+export const chatUrl = (room: ChatRoom) => (room.kind === 'global' ? '/api/messages/global' : `/api/venues/${room.venueId}/messages`);
+export const chatChannel = (room: ChatRoom) => (room.kind === 'global' ? 'global' : `venue:${room.venueId}`);
+export const chatMessagesKey = (room: ChatRoom) => (room.kind === 'global' ? (['/api/messages/global'] as const) : (['/api/venues', room.venueId, 'messages'] as const));
+
+/** Temporary (optimistic) messages have negative ids. */
+export const isTemp = (m: Pick<Message, 'id'>) => m.id < 0;
+
+/** Merges messages by id: real ones in id order, then the optimistic ones still pending. */
+export function mergeMessages(current: Message[] | undefined, incoming: Message[]): Message[] {
+  const byId = new Map<number, Message>();
+  for (const m of current ?? []) byId.set(m.id, m);
+  for (const m of incoming) byId.set(m.id, m);
+  const all = [...byId.values()];
+  return [...all.filter((m) => !isTemp(m)).sort((a, b) => a.id - b.id), ...all.filter(isTemp)];
+}
+
+const lastRealId = (list: Message[] | undefined) => (list ?? []).reduce((max, m) => (m.id > max ? m.id : max), 0);
+
+export async function getChatMessages(room: ChatRoom, opts: { before?: number; after?: number } = {}, signal?: AbortSignal): Promise<Message[]> {
+  const q = opts.before ? `?before=${opts.before}` : opts.after !== undefined ? `?after=${opts.after}` : '';
+  return getJson<Message[]>(`${chatUrl(room)}${q}`, signal);
+}
+
+export const chatMessagesQueryOptions = (qc: QueryClient, room: ChatRoom) =>
+  queryOptions({
+    queryKey: chatMessagesKey(room),
+    queryFn: async ({ signal }) => {
+      const current = qc.getQueryData<Message[]>(chatMessagesKey(room));
+      const last = lastRealId(current);
+      if (!current || last === 0) return getChatMessages(room, {}, signal);
+      const newer = await getChatMessages(room, { after: last }, signal);
+      // A full page means we may have missed more: start again from the newest page.
+      if (newer.length >= MESSAGE_PAGE_SIZE) return mergeMessages(current.filter(isTemp), await getChatMessages(room, {}, signal));
+      return newer.length ? mergeMessages(current, newer) : current;
+    },
+  });
+
+/** A room's messages, live over /ws while the socket is open, polled every 3 s otherwise. */
+export function useChatMessages(room: ChatRoom | null) {
+  const qc = useQueryClient();
+  const status = useSocketStatus();
+  const channel = room ? chatChannel(room) : null;
+  useRealtimeRoom(channel);
+  useRealtimeEvent('chat_message', (e) => {
+    if (!room || e.room !== channel) return;
+    qc.setQueryData<Message[]>(chatMessagesKey(room), (cur) => (cur ? mergeMessages(cur, [e.message as unknown as Message]) : cur));
+  });
+  return useQuery({
+    ...chatMessagesQueryOptions(qc, room ?? { kind: 'global' }),
+    enabled: Boolean(room),
+    refetchInterval: status === 'open' ? false : POLL.messages,
+    staleTime: 0,
+  });
+}
+
+/** Loads the page before the oldest message shown and prepends it; returns how many arrived. */
+export async function loadOlderMessages(qc: QueryClient, room: ChatRoom): Promise<number> {
+  const current = qc.getQueryData<Message[]>(chatMessagesKey(room)) ?? [];
+  const oldest = current.find((m) => !isTemp(m));
+  if (!oldest) return 0;
+  const older = await getChatMessages(room, { before: oldest.id });
+  qc.setQueryData<Message[]>(chatMessagesKey(room), (cur) => mergeMessages(cur, older));
+  return older.length;
+}
