@@ -36,6 +36,7 @@ export default defineConfig({
           setupFiles: ['test/setup/strict-console.ts'],
           env: { TEST_DB_DRIVER: 'pglite' },
           testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       ...(process.env.TEST_DATABASE_URL
@@ -49,6 +50,7 @@ export default defineConfig({
                 setupFiles: ['test/setup/strict-console.ts'],
                 env: { TEST_DB_DRIVER: 'pg' },
                 testTimeout: 60_000,
+          hookTimeout: 120_000,
               },
             },
           ]
