@@ -31,13 +31,22 @@ export const RecommendationSchema = z.object({
 });
 export type Recommendation = z.infer<typeof RecommendationSchema>;
 
+/** A card as the API sends it: the recommendation plus what the player needs to play the song now. */
+export const RecommendationCardSchema = RecommendationSchema.extend({
+  youtubeId: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  duration: z.number().int().nullable(),
+  pdfUrl: z.string().nullable(),
+});
+export type RecommendationCard = z.infer<typeof RecommendationCardSchema>;
+
 /** Which engine wrote the reply: the built-in offline engine or the configured language model. */
 export const AiSourceSchema = z.enum(['engine', 'model']);
 export type AiSource = z.infer<typeof AiSourceSchema>;
 
 export const AiChatReplySchema = z.object({
   message: z.string(),
-  recommendations: z.array(RecommendationSchema),
+  recommendations: z.array(RecommendationCardSchema),
   source: AiSourceSchema,
 });
 export type AiChatReply = z.infer<typeof AiChatReplySchema>;
@@ -47,7 +56,7 @@ export const AiChatTurnSchema = z.object({
   id: z.number().int(),
   message: z.string(),
   response: z.string(),
-  recommendations: z.array(RecommendationSchema),
+  recommendations: z.array(RecommendationCardSchema),
   createdAt: z.string(),
 });
 export type AiChatTurn = z.infer<typeof AiChatTurnSchema>;

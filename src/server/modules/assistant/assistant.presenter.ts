@@ -1,8 +1,8 @@
 /** The API shapes of DJ Verse's stored turns. */
-import type { AiChatTurn, Recommendation } from '../../../shared/schemas/assistant';
+import type { AiChatTurn, RecommendationCard } from '../../../shared/schemas/assistant';
 import type { ChatRow } from './assistant.repository';
 
 /** One stored turn as GET /api/ai/history presents it. */
-export function presentTurn(row: ChatRow, recommendations: Recommendation[]): AiChatTurn {
+export function presentTurn(row: ChatRow, recommendations: RecommendationCard[]): AiChatTurn {
   return { id: row.id, message: row.message, response: row.response, recommendations, createdAt: row.createdAt.toISOString() };
 }

@@ -94,13 +94,20 @@ export async function deleteTurns(db: DbOrTx, userId: string): Promise<number> {
   return rows.length;
 }
 
-/** Which of `ids` the user may still see (a song may since have gone private or been deleted). */
-export async function visibleIds(db: DbOrTx, userId: string, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
+export interface SongMedia {
+  youtubeId: string | null;
+  thumbnailUrl: string | null;
+  duration: number | null;
+  pdfUrl: string | null;
+}
+
+/** Media of those of `ids` the user may still see (a song may since have gone private or been deleted). */
+export async function visibleMedia(db: DbOrTx, userId: string, ids: number[]): Promise<Map<number, SongMedia>> {
+  if (!ids.length) return new Map();
   const rows = await db
-    .select({ id: songs.id })
+    .select({ id: songs.id, youtubeId: songs.youtubeId, thumbnailUrl: songs.thumbnailUrl, duration: songs.duration, pdfUrl: songs.pdfUrl })
     .from(songs)
     .where(and(inArray(songs.id, ids), or(eq(songs.isPrivate, false), eq(songs.uploaderId, userId))));
-  return new Set(rows.map((r) => r.id));
+  return new Map(rows.map(({ id, ...media }) => [id, media]));
 }
 

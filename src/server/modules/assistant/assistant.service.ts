@@ -1,5 +1,5 @@
 /** DJ Verse: rate limits, the offline engine or the configured model, and the stored conversation. */
-import type { AiChatReply, Recommendation } from '../../../shared/schemas/assistant';
+import type { AiChatReply, Recommendation, RecommendationCard } from '../../../shared/schemas/assistant';
 import { RecommendationSchema } from '../../../shared/schemas/assistant';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/http-errors';
@@ -49,7 +49,11 @@ export async function chat(deps: AppDeps, user: UserRow, message: string): Promi
   const co = await repo.coVotes(db, p.seeds, user.id);
   const result = recommend(message, data, p, co);
 
-  let reply: AiChatReply = { message: result.message, recommendations: result.recommendations, source: 'engine' };
+  let reply: { message: string; recommendations: Recommendation[]; source: AiChatReply['source'] } = {
+    message: result.message,
+    recommendations: result.recommendations,
+    source: 'engine',
+  };
   const modelCase = result.replyCase.kind === 'picks' || result.replyCase.kind === 'alternatives';
   if (deps.config.ai && modelCase && result.shortlist.length) {
     const facts = new Map(result.recommendations.map((r) => [r.songId, r.reason]));
@@ -64,15 +68,24 @@ export async function chat(deps: AppDeps, user: UserRow, message: string): Promi
     else deps.log.warn({ reason: outcome.reason, userId: user.id }, `DJ Verse fell back to the offline engine: ${outcome.reason}`);
   }
   await repo.insertTurn(db, { userId: user.id, message, response: reply.message, recommendations: reply.recommendations });
-  return reply;
+  const media = await repo.visibleMedia(db, user.id, reply.recommendations.map((r) => r.songId));
+  return { ...reply, recommendations: withMedia(reply.recommendations, media) };
+}
+
+/** Adds what the player needs to each card, leaving out songs the user can no longer see. */
+function withMedia(cards: Recommendation[], media: Map<number, repo.SongMedia>): RecommendationCard[] {
+  return cards.flatMap((c) => {
+    const m = media.get(c.songId);
+    return m ? [{ ...c, ...m }] : [];
+  });
 }
 
 /** The user's stored conversation, oldest first; cards for songs they can no longer see are left out. */
 export async function history(deps: AppDeps, userId: string) {
   const rows = await repo.recentTurns(deps.db, userId, HISTORY_LIMIT);
   const cards = rows.map((r) => storedCards(r.recommendations));
-  const visible = await repo.visibleIds(deps.db, userId, [...new Set(cards.flat().map((c) => c.songId))]);
-  return rows.map((r, i) => ({ row: r, recommendations: cards[i].filter((c) => visible.has(c.songId)) }));
+  const media = await repo.visibleMedia(deps.db, userId, [...new Set(cards.flat().map((c) => c.songId))]);
+  return rows.map((r, i) => ({ row: r, recommendations: withMedia(cards[i], media) }));
 }
 
 /** Starts the conversation over. */
