@@ -2,7 +2,19 @@
 import { z } from 'zod';
 import type { AppModule } from '../../deps';
 
+/** Set by main.ts when shutdown starts, so load balancers stop sending traffic before the server closes. */
 export const healthState = { draining: false };
+
+/** A probe must answer quickly even when the database hangs (an unreachable host, a full pool). */
+export const PING_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 export const healthModule: AppModule = {
   name: 'health',
@@ -16,7 +28,7 @@ export const healthModule: AppModule = {
       async (_request, reply) => {
         if (healthState.draining) return reply.status(503).send({ status: 'draining' });
         try {
-          await database.ping();
+          await withTimeout(database.ping(), PING_TIMEOUT_MS);
           return { status: 'ready' };
         } catch {
           return reply.status(503).send({ status: 'database unreachable' });
