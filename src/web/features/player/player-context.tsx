@@ -140,14 +140,16 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       addToQueue: (song) => dispatch({ type: 'addToQueue', song }),
       removeFromQueue: (index) => dispatch({ type: 'removeFromQueue', index }),
       clearQueue: () => dispatch({ type: 'clearQueue' }),
+      // Dispatch first: the provider may report 'playing' synchronously, and that must not be toggled back.
       play() {
-        playFromGesture();
         dispatch({ type: 'play' });
+        playFromGesture();
       },
       pause: () => dispatch({ type: 'pause' }),
       toggle() {
-        if (!stateRef.current.isPlaying) playFromGesture();
+        const willPlay = !stateRef.current.isPlaying;
         dispatch({ type: 'toggle' });
+        if (willPlay) playFromGesture();
       },
       next: () => dispatch({ type: 'next', random: Math.random() }),
       previous: () => dispatch({ type: 'previous', random: Math.random() }),

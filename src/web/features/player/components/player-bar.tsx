@@ -261,7 +261,7 @@ function ExpandedBar({ onHelp, onClose }: { onHelp: () => void; onClose: () => v
           <NowPlaying />
         </div>
 
-        <Group label="Playback" className="flex-1 justify-center gap-0.5 sm:flex-none">
+        <Group label="Playback" className="basis-full justify-center gap-0.5 sm:basis-auto">
           <ControlButton size="icon-sm" label="Shuffle" hint="S" pressed={state.shuffle} onClick={actions.toggleShuffle}>
             <Shuffle />
           </ControlButton>
@@ -283,7 +283,7 @@ function ExpandedBar({ onHelp, onClose }: { onHelp: () => void; onClose: () => v
           </ControlButton>
         </Group>
 
-        <Group label="Player options" className="flex-1 flex-wrap justify-center gap-0.5 sm:flex-none sm:justify-end">
+        <Group label="Player options" className="basis-full justify-center gap-0.5 sm:basis-auto sm:justify-end">
           <ControlButton size="icon-sm" label={muted ? 'Unmute' : 'Mute'} hint="M" onClick={actions.toggleMute}>
             {muted ? <VolumeX /> : <Volume2 />}
           </ControlButton>
