@@ -1,12 +1,15 @@
 /** SQL for songs and their PDF files. Counts come from vote_tallies (summed over slots), never from votes. */
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { files, songs, venues, voteTallies, votes } from '../../db/schema';
+import { files, songs, venues, votes } from '../../db/schema';
 import type { VoteType } from '../../../shared/constants';
 
-/** Global-context counts of the song in the current row, as correlated sums over its tally slots. */
-const globalUp = sql<number>`(select coalesce(sum(${voteTallies.upVotes}), 0)::int from ${voteTallies} where ${voteTallies.songId} = ${songs.id} and ${voteTallies.venueId} is null)`;
-const globalDown = sql<number>`(select coalesce(sum(${voteTallies.downVotes}), 0)::int from ${voteTallies} where ${voteTallies.songId} = ${songs.id} and ${voteTallies.venueId} is null)`;
+/**
+ * Global-context counts of the song in the current row, as correlated sums over its tally slots. Explicit
+ * aliases: Drizzle leaves columns unqualified in some selects, which would bind them to the subquery's table.
+ */
+const globalUp = sql<number>`(select coalesce(sum(vt.up_votes), 0)::int from vote_tallies vt where vt.song_id = "songs"."id" and vt.venue_id is null)`;
+const globalDown = sql<number>`(select coalesce(sum(vt.down_votes), 0)::int from vote_tallies vt where vt.song_id = "songs"."id" and vt.venue_id is null)`;
 
 /** Songs newest first with global counts and the viewer's global vote. `where` filters which songs. */
 async function listWithCounts(db: DbOrTx, viewerId: string | null, where: ReturnType<typeof and>, limit?: number) {

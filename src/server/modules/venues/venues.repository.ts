@@ -3,8 +3,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mixes, songs, venues, voteTallies, votes } from '../../db/schema';
 
-/** Songs in the venue's mix: public songs assigned to it. */
-const songCount = sql<number>`(select count(*)::int from ${songs} where ${songs.venueId} = ${venues.id} and not ${songs.isPrivate})`;
+/**
+ * Songs in the venue's mix: public songs assigned to it. Written with explicit aliases because Drizzle leaves
+ * columns unqualified in single-table selects, which would bind them to the subquery's table.
+ */
+const songCount = sql<number>`(select count(*)::int from songs s where s.venue_id = "venues"."id" and not s.is_private)`;
 
 export async function listActiveVenues(db: DbOrTx) {
   return db.select({ venue: venues, songCount }).from(venues).where(eq(venues.isActive, true)).orderBy(desc(venues.createdAt), desc(venues.id));

@@ -193,7 +193,11 @@ async function openSocket(port: number, cookie?: string) {
   socket.on('message', (data) => {
     const e = JSON.parse(String(data)) as Record<string, unknown>;
     events.push(e);
-    for (const w of [...waiters]) if (w.pred(e)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(e));
+    for (const w of [...waiters]) {
+      if (!w.pred(e)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(e);
+    }
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
@@ -207,7 +211,13 @@ async function openSocket(port: number, cookie?: string) {
       if (seen) return Promise.resolve(seen);
       return new Promise<Record<string, unknown>>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; saw ${JSON.stringify(events)}`)), timeoutMs);
-        waiters.push({ pred, resolve: (e) => (clearTimeout(timer), resolve(e)) });
+        waiters.push({
+          pred,
+          resolve: (e) => {
+            clearTimeout(timer);
+            resolve(e);
+          },
+        });
       });
     },
   };

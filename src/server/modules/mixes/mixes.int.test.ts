@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { songs as songsTable, voteTallies } from '../../db/schema';
+import { createSong, createVenue, createVote } from '../../../../test/helpers/factories';
+import { multipartBody } from '../../../../test/helpers/multipart';
+import { api, createTestApp, registerUser, type TestApp, type TestUser } from '../../../../test/helpers/test-app';
+import type { MixCache } from './mix-cache';
+
+let t: TestApp;
+let http: ReturnType<typeof api>;
+let alice: TestUser;
+let bob: TestUser;
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  http = api(t.app);
+  [alice, bob] = [await registerUser(t.app), await registerUser(t.app)];
+}, 120_000);
+afterAll(async () => t?.close());
+
+/** Rows arranged straight in the database bypass the events; announce them as an upload would. */
+async function announceSongs(venueId: number | null = null) {
+  await t.deps.hub.publish({ type: 'songs_changed', venueId });
+}
+const cache = () => t.deps.registry.get('mixes.cache') as MixCache;
+type MixSong = { id: number; position: number; upVotes: number; downVotes: number; userVote: string | null; title: string };
+const globalMix = async (as?: TestUser) => (await http.get('/api/mix/global', { as })).json() as { songs: MixSong[]; mixInfo: unknown; totalDuration: number; totalSongs: number };
+const votesFor = async (songId: number, n: number, type: 'up' | 'down', venueId: number | null = null) => {
+  for (let i = 0; i < n; i++) await createVote(t.database.db, { songId, voteType: type, venueId });
+};
+
+describe('GET /api/mix/global', () => {
+  it('ranks by net votes; ties by more up votes, then the older song; private songs never appear', async () => {
+    const db = t.database.db;
+    const now = Date.now();
+    const a = await createSong(db, { title: 'A net3', createdAt: new Date(now - 5 * HOUR), duration: 100 });
+    const b = await createSong(db, { title: 'B net3 more ups', createdAt: new Date(now - 1 * HOUR), duration: null });
+    const c = await createSong(db, { title: 'C net1 older', createdAt: new Date(now - 9 * HOUR), duration: 200 });
+    const d = await createSong(db, { title: 'D net1 newer', createdAt: new Date(now - 2 * HOUR), duration: 300 });
+    const e = await createSong(db, { title: 'E negative', duration: 60 });
+    const secret = await createSong(db, { title: 'Secret', isPrivate: true });
+    await votesFor(a.id, 3, 'up');
+    await votesFor(b.id, 4, 'up');
+    await votesFor(b.id, 1, 'down');
+    await votesFor(c.id, 1, 'up');
+    await votesFor(d.id, 1, 'up');
+    await votesFor(e.id, 2, 'down');
+    await votesFor(secret.id, 50, 'up');
+    await announceSongs();
+
+    const mix = await globalMix();
+    expect(mix.songs.map((s) => s.title)).toEqual(['B net3 more ups', 'A net3', 'C net1 older', 'D net1 newer', 'E negative']);
+    expect(mix.songs.map((s) => s.position)).toEqual([1, 2, 3, 4, 5]);
+    expect(mix.songs[0]).toMatchObject({ upVotes: 4, downVotes: 1, userVote: null });
+    expect(mix.mixInfo).toEqual({ name: 'Global Top 100 Mix', type: 'global' });
+    expect(mix.totalSongs).toBe(5);
+    expect(mix.totalDuration).toBe(100 + 180 + 200 + 300 + 60);
+    expect(JSON.stringify(mix)).not.toContain('Secret');
+    // The owner does not see their private song in the mix either: mixes are public lists.
+    expect((await globalMix(alice)).songs.map((s) => s.id)).not.toContain(secret.id);
+  });
+
+  it('holds at most 100 songs', async () => {
+    const uploader = await createSong(t.database.db);
+    await t.database.db.insert(songsTable).values(
+      Array.from({ length: 110 }, (_, i) => ({ title: `Bulk ${i}`, artist: 'Bulk', youtubeId: `bulk${String(i).padStart(7, '0')}`, uploaderId: uploader.uploaderId })),
+    );
+    await announceSongs();
+    const mix = await globalMix();
+    expect(mix.songs).toHaveLength(100);
+    expect(mix.totalSongs).toBe(100);
+    expect(mix.songs[99].position).toBe(100);
+  });
+
+  it("adds the caller's own votes; anonymous readers get none", async () => {
+    const top = (await globalMix()).songs[0];
+    await http.post('/api/votes', { as: bob, body: { songId: top.id, voteType: 'up' } });
+    expect((await globalMix(bob)).songs.find((s) => s.id === top.id)!.userVote).toBe('up');
+    expect((await globalMix(alice)).songs.find((s) => s.id === top.id)!.userVote).toBeNull();
+    expect((await globalMix()).songs.find((s) => s.id === top.id)!.userVote).toBeNull();
+    await http.post('/api/votes', { as: bob, body: { songId: top.id, voteType: 'up' } });
+  });
+});
+
+describe('the in-memory mix', () => {
+  it('answers from memory (a change made behind its back is not seen) and follows votes made through the API', async () => {
+    const db = t.database.db;
+    const x = await createSong(db, { title: 'Cache X' });
+    const y = await createSong(db, { title: 'Cache Y' });
+    await votesFor(x.id, 200, 'up');
+    await votesFor(y.id, 199, 'up');
+    await announceSongs();
+    let mix = await globalMix();
+    expect(mix.songs.slice(0, 2).map((s) => s.title)).toEqual(['Cache X', 'Cache Y']);
+
+    // Behind the cache's back: it keeps answering from memory, without reading the database.
+    await db.update(voteTallies).set({ upVotes: 0 }).where(eq(voteTallies.songId, x.id));
+    mix = await globalMix();
+    expect(mix.songs[0]).toMatchObject({ title: 'Cache X', upVotes: 200 });
+    await db.update(voteTallies).set({ upVotes: 200 }).where(eq(voteTallies.songId, x.id));
+
+    // Through the API: two up votes lift Y above X at once.
+    await http.post('/api/votes', { as: alice, body: { songId: y.id, voteType: 'up' } });
+    await http.post('/api/votes', { as: bob, body: { songId: y.id, voteType: 'up' } });
+    mix = await globalMix();
+    expect(mix.songs.slice(0, 2).map((s) => [s.title, s.upVotes])).toEqual([['Cache Y', 201], ['Cache X', 200]]);
+    // A down vote on Y by Alice switches her vote: Y falls back below X.
+    await http.post('/api/votes', { as: alice, body: { songId: y.id, voteType: 'down' } });
+    mix = await globalMix();
+    expect(mix.songs.slice(0, 2).map((s) => [s.title, s.upVotes, s.downVotes])).toEqual([['Cache X', 200, 0], ['Cache Y', 200, 1]]);
+  });
+
+  it('matches the tallies after many concurrent votes', async () => {
+    const voters = await Promise.all(Array.from({ length: 20 }, () => registerUserFast()));
+    const targets = (await globalMix()).songs.slice(0, 8);
+    const responses = await Promise.all(
+      Array.from({ length: 400 }, (_, i) => http.post('/api/votes', { as: voters[i % 20], body: { songId: targets[(i * 7) % 8].id, voteType: i % 3 ? 'up' : 'down' } })),
+    );
+    expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+    await cache().whenIdle();
+    const mix = await globalMix();
+    const res = await t.database.db.execute(sql`select song_id, sum(up_votes)::int up, sum(down_votes)::int down from vote_tallies where venue_id is null group by song_id`);
+    const truth = new Map((res as unknown as { rows: { song_id: number; up: number; down: number }[] }).rows.map((r) => [Number(r.song_id), r]));
+    for (const s of mix.songs) {
+      expect([s.id, s.upVotes, s.downVotes]).toEqual([s.id, Number(truth.get(s.id)?.up ?? 0), Number(truth.get(s.id)?.down ?? 0)]);
+    }
+    const nets = mix.songs.map((s) => s.upVotes - s.downVotes);
+    expect([...nets].sort((p, q) => q - p)).toEqual(nets);
+  });
+
+  it('shows an upload at once and forgets a deleted song at once', async () => {
+    const { payload, headers } = multipartBody({ type: 'youtube', title: 'Fresh upload', artist: 'Me', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' });
+    const created = await t.app.inject({ method: 'POST', url: '/api/songs', payload, headers: { ...headers, cookie: alice.cookie } });
+    expect(created.statusCode).toBe(201);
+    await globalMix(); // may or may not include it (100 cap); vote it to the top
+    await votesFor(created.json().id, 500, 'up');
+    await http.post('/api/votes', { as: bob, body: { songId: created.json().id, voteType: 'up' } });
+    expect((await globalMix()).songs[0]).toMatchObject({ title: 'Fresh upload', upVotes: 501 });
+    expect((await http.delete(`/api/songs/${created.json().id}`, { as: alice })).statusCode).toBe(204);
+    expect((await globalMix()).songs.map((s) => s.title)).not.toContain('Fresh upload');
+  });
+});
+
+describe('GET /api/mix/venue/:id', () => {
+  it("ranks the venue's public songs by the votes cast in that venue", async () => {
+    const db = t.database.db;
+    const venue = await createVenue(db, { ownerId: alice.id, name: 'The Anchor' });
+    const p = await createSong(db, { venueId: venue.id, title: 'Venue P', duration: 120 });
+    const q = await createSong(db, { venueId: venue.id, title: 'Venue Q', duration: 240 });
+    const hidden = await createSong(db, { venueId: venue.id, title: 'Venue private', isPrivate: true });
+    await createSong(db, { title: 'Not in venue' });
+    await votesFor(p.id, 10, 'up'); // global votes do not count here
+    await votesFor(q.id, 2, 'up', venue.id);
+    await votesFor(hidden.id, 9, 'up', venue.id);
+    await announceSongs(venue.id);
+
+    const res = await http.get(`/api/mix/venue/${venue.id}`);
+    expect(res.statusCode).toBe(200);
+    const mix = res.json();
+    expect(mix.mixInfo).toEqual({ name: 'The Anchor', type: 'venue', venueId: venue.id });
+    expect(mix.songs.map((s: MixSong) => [s.title, s.upVotes, s.position])).toEqual([['Venue Q', 2, 1], ['Venue P', 0, 2]]);
+    expect(mix.totalDuration).toBe(360);
+    expect(mix.totalSongs).toBe(2);
+
+    // A venue vote moves this mix only.
+    await http.post('/api/votes', { as: bob, body: { songId: p.id, voteType: 'up', venueId: venue.id } });
+    await http.post('/api/votes', { as: alice, body: { songId: p.id, voteType: 'up', venueId: venue.id } });
+    await http.post('/api/votes', { as: (await registerUserFast()), body: { songId: p.id, voteType: 'up', venueId: venue.id } });
+    const after = (await http.get(`/api/mix/venue/${venue.id}`, { as: bob })).json();
+    expect(after.songs.map((s: MixSong) => [s.title, s.upVotes, s.userVote])).toEqual([['Venue P', 3, 'up'], ['Venue Q', 2, null]]);
+
+    // The owner renames the venue: the mix's name follows.
+    await http.patch(`/api/venues/${venue.id}`, { as: alice, body: { name: 'The New Anchor' } });
+    expect((await http.get(`/api/mix/venue/${venue.id}`)).json().mixInfo.name).toBe('The New Anchor');
+
+    // The owner removes a song: it leaves the venue mix at once.
+    expect((await http.delete(`/api/venues/${venue.id}/songs/${p.id}`, { as: alice })).statusCode).toBe(204);
+    expect((await http.get(`/api/mix/venue/${venue.id}`)).json().songs.map((s: MixSong) => s.title)).toEqual(['Venue Q']);
+  });
+
+  it('answers 404 for a missing venue and 400 for a bad id', async () => {
+    const missing = await http.get('/api/mix/venue/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Venue not found', code: 'NOT_FOUND' });
+    expect((await http.get('/api/mix/venue/abc')).statusCode).toBe(400);
+    expect((await http.get('/api/mix/venue/-1')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/songs/trending', () => {
+  it('orders public songs by the time-decayed hot score', async () => {
+    const old = await createSong(t.database.db, { title: 'Trending old hit', createdAt: new Date(Date.now() - 3 * 24 * HOUR) });
+    await votesFor(old.id, 20, 'up');
+    const fresh = await createSong(t.database.db, { title: 'Trending fresh', createdAt: new Date(Date.now() + 60_000) });
+    await votesFor(fresh.id, 3, 'up');
+    await createSong(t.database.db, { title: 'Trending private', isPrivate: true, createdAt: new Date(Date.now() + 120_000) });
+    await announceSongs();
+    const res = await http.get('/api/songs/trending?limit=50', { as: bob });
+    expect(res.statusCode).toBe(200);
+    const titles = (res.json() as MixSong[]).map((s) => s.title);
+    // Twenty votes three days ago weigh less than three votes now (log10(20) ≈ 1.3 < 72 h / 12.5 h).
+    expect(titles.indexOf('Trending fresh')).toBeGreaterThanOrEqual(0);
+    expect(titles.indexOf('Trending fresh')).toBeLessThan(titles.indexOf('Trending old hit') === -1 ? Infinity : titles.indexOf('Trending old hit'));
+    expect(titles).not.toContain('Trending private');
+    expect((await http.get('/api/songs/trending')).json()).toHaveLength(4);
+    expect((await http.get('/api/songs/trending?limit=2')).json()).toHaveLength(2);
+    expect((await http.get('/api/songs/trending?limit=0')).statusCode).toBe(400);
+    expect((await http.get('/api/songs/trending?limit=51')).statusCode).toBe(400);
+    expect((await http.get('/api/songs/trending?limit=two')).statusCode).toBe(400);
+  });
+});
+
+/** A signed-in user without password hashing (fast). */
+async function registerUserFast(): Promise<TestUser> {
+  const id = crypto.randomUUID();
+  await t.database.db.execute(sql`insert into users (id, email, first_name, last_name) values (${id}, ${`fast-${id}@example.test`}, 'Fast', 'Voter')`);
+  return { id, email: '', firstName: 'Fast', lastName: 'Voter', cookie: `crowdmix_sid=${await t.deps.sessions.create(id)}` };
+}
