@@ -2,9 +2,10 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { DropdownMenu } from 'radix-ui';
-import { LogOut, Menu, Search, User as UserIcon } from 'lucide-react';
+import { LogOut, Menu, MessageCircle, Search, User as UserIcon } from 'lucide-react';
 import { NAV_LINKS, paths } from '../../app/routes';
 import { useAuth } from '../../features/auth/api/get-current-user';
+import { useUnreadCount } from '../../features/messages/api/get-unread-count';
 import { cn } from '../../lib/utils';
 import { Avatar } from '../ui/avatar';
 import { Dialog, DialogTrigger, SheetContent } from '../ui/dialog';
@@ -54,6 +55,26 @@ export function NavSearch({ className, id }: { className?: string; id: string })
   );
 }
 
+/** Link to Messages with the unread count, live over /ws; the badge clears when threads are read. */
+function MessagesLink({ signedIn }: { signedIn: boolean }) {
+  const unread = useUnreadCount(signedIn).data?.count ?? 0;
+  if (!signedIn) return null;
+  return (
+    <Link
+      href={paths.messages}
+      aria-label={unread ? `Messages, ${unread} unread` : 'Messages'}
+      className="relative rounded-lg p-2 text-muted hover:bg-white/10 hover:text-foreground focus-visible:outline-2 focus-visible:outline-accent"
+    >
+      <MessageCircle className="size-5" aria-hidden />
+      {unread ? (
+        <span data-testid="unread-badge" className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-pink-500 px-1 text-[10px] leading-none font-bold text-white">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
 export function TopNav() {
   const [location] = useLocation();
   const { user } = useAuth();
@@ -80,6 +101,7 @@ export function TopNav() {
         <div className="ml-auto flex items-center gap-3">
           <NavSearch id="nav-search" className="hidden w-64 xl:block" />
           <span className="hidden text-sm text-muted sm:inline">{greeting}</span>
+          <MessagesLink signedIn={Boolean(user)} />
           <DropdownMenu.Root>
             <DropdownMenu.Trigger className="rounded-full" aria-label="Account menu">
               <Avatar src={user?.profileImageUrl} first={user?.firstName} last={user?.lastName} />
