@@ -9,5 +9,6 @@ export const getPlaylists = (signal?: AbortSignal) => getJson<Playlist[]>('/api/
 export const getPlaylistsQueryOptions = () => queryOptions({ queryKey: playlistKeys.all, queryFn: ({ signal }) => getPlaylists(signal) });
 
 export function usePlaylists(refetchInterval: number | false = false) {
-  return useQuery({ ...getPlaylistsQueryOptions(), refetchInterval });
+  // Always refetch on arrival: changes seen while away (e.g. on a playlist's page) must show in the counts.
+  return useQuery({ ...getPlaylistsQueryOptions(), refetchInterval, refetchOnMount: 'always' });
 }

@@ -17,7 +17,7 @@ export function useLivePlaylist(id: number, enabled: boolean): number | false {
   const status = useSocketStatus();
   useRealtimeRoom(enabled ? `playlist:${id}` : null);
   useRealtimeEvent('playlist_changed', (e) => {
-    if (enabled && e.playlistId === id) void invalidatePlaylist(qc, id, false);
+    if (enabled && e.playlistId === id) void invalidatePlaylist(qc, id);
   });
   return enabled && status !== 'open' ? PLAYLIST_FALLBACK_POLL_MS : false;
 }

@@ -85,7 +85,7 @@ export function PlaylistSongRow({
         </div>
       </div>
 
-      <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+      <div className="flex flex-wrap items-center gap-2 pl-[52px] empty:hidden sm:justify-end sm:pl-0">
         {pending && showVotes ? (
           <div role="group" aria-label={`Votes for ${song.title}`} className="flex items-center gap-1 rounded-xl border border-border bg-surface p-0.5">
             <button

@@ -16,13 +16,13 @@ import { PlaylistCard } from '../components/playlist-card';
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
   return (
-    <Card className="flex items-center gap-4 p-4 sm:p-5">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-purple-500/30 to-pink-500/30 text-purple-100 [&_svg]:size-5">{icon}</span>
+    <Card className="flex flex-col items-start gap-2 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
+      <span className="flex size-9 shrink-0 sm:size-11 items-center justify-center rounded-xl bg-gradient-to-br from-purple-500/30 to-pink-500/30 text-purple-100 [&_svg]:size-5">{icon}</span>
       <div>
-        <p className="text-2xl font-bold tabular-nums" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+        <p className="text-xl font-bold tabular-nums sm:text-2xl" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
           {value}
         </p>
-        <p className="text-sm text-muted">{label}</p>
+        <p className="text-xs text-muted sm:text-sm">{label}</p>
       </div>
     </Card>
   );
@@ -55,7 +55,7 @@ export function PlaylistsPage() {
         {isAuthenticated ? createButton('Create Playlist') : null}
       </div>
 
-      <section aria-label="Community stats" className="mt-6 grid gap-3 sm:grid-cols-3">
+      <section aria-label="Community stats" className="mt-6 grid grid-cols-3 gap-2 sm:gap-3">
         <Stat icon={<ListMusic />} label="Active Playlists" value={list.length} />
         <Stat icon={<Users />} label="Total Members" value={list.reduce((n, p) => n + p.memberCount, 0)} />
         <Stat icon={<Music />} label="Songs Added" value={list.reduce((n, p) => n + p.songCount, 0)} />
