@@ -55,7 +55,7 @@ describe('local accounts', () => {
     expect(wrong.json()).toEqual(unknown.json());
   });
 
-  it('throttles an account after 5 failures and lifts it after a success elsewhere is not enough', async () => {
+  it('throttles an account after 5 failures, even for the right password', async () => {
     const u = await registerUser(t.app, { password: 'right password' });
     for (let i = 0; i < 5; i++) {
       const r = await http.post('/api/auth/login', { body: { email: u.email, password: `wrong ${i}` }, headers: { 'x-forwarded-for': '10.0.0.1' } });
@@ -101,5 +101,52 @@ describe('local accounts', () => {
     const res = await http.get('/api/login');
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/login');
+  });
+});
+
+describe('sign-in throttling over time (a controllable clock)', () => {
+  let clock = Date.parse('2030-01-01T12:00:00Z');
+  let c: TestApp;
+  beforeAll(async () => {
+    c = await createTestApp({}, { now: () => clock });
+  });
+  afterAll(async () => c?.close());
+
+  const attempt = (email: string, password: string, remoteAddress: string) =>
+    c.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+
+  it('blocks an IP after 25 attempts in 5 minutes with Retry-After, then lifts by itself', async () => {
+    const known = await registerUser(c.app, { password: 'right password' });
+    const ip = '203.0.113.7';
+    for (let i = 0; i < 25; i++) {
+      // A different account each time, so the per-account limit never triggers first.
+      const r = await attempt(`nobody-${i}@example.test`, 'wrong password', ip);
+      expect(r.statusCode, `attempt ${i + 1}`).toBe(401);
+      clock += 1_000;
+    }
+    const blocked = await attempt(known.email, 'right password', ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: 'Too many sign-in attempts from your network. Try again later.', code: 'RATE_LIMITED' });
+    // The first attempt leaves the 5-minute window 300 s after it was made; 25 s have passed since.
+    expect(Number(blocked.headers['retry-after'])).toBe(275);
+    // Another network is not affected.
+    expect((await attempt(known.email, 'right password', '198.51.100.9')).statusCode).toBe(200);
+    clock += 274_000;
+    expect((await attempt(known.email, 'right password', ip)).statusCode).toBe(429);
+    clock += 1_000;
+    expect((await attempt(known.email, 'right password', ip)).statusCode).toBe(200);
+  });
+
+  it('blocks an account after 5 failures for 30 minutes, whatever the network, then lifts by itself', async () => {
+    const u = await registerUser(c.app, { password: 'right password' });
+    for (let i = 0; i < 5; i++) expect((await attempt(u.email, `wrong ${i}`, `192.0.2.${i + 1}`)).statusCode).toBe(401);
+    const blocked = await attempt(u.email.toUpperCase(), 'right password', '192.0.2.99');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many failed sign-in attempts for this account. Try again later.');
+    expect(Number(blocked.headers['retry-after'])).toBe(1_800);
+    clock += 29 * 60_000;
+    expect((await attempt(u.email, 'right password', '192.0.2.99')).statusCode).toBe(429);
+    clock += 60_000;
+    expect((await attempt(u.email, 'right password', '192.0.2.99')).statusCode).toBe(200);
   });
 });
