@@ -103,7 +103,8 @@ export function YouTubeAdapter({ hidden, ...rest }: HTMLAttributes<HTMLDivElemen
     const player = playerRef.current;
     if (!ready || !player || !stateRef.current.currentSong) return;
     const ytState = player.getPlayerState();
-    if (isPlaying && ytState !== YT_STATE.playing && ytState !== YT_STATE.buffering) player.playVideo();
+    // Before the first tap on a mobile browser only the tap itself may start playback (playNow).
+    if (isPlaying && userStartedRef.current && ytState !== YT_STATE.playing && ytState !== YT_STATE.buffering) player.playVideo();
     if (!isPlaying && (ytState === YT_STATE.playing || ytState === YT_STATE.buffering)) player.pauseVideo();
   }, [ready, isPlaying]);
 
