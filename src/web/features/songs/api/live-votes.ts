@@ -10,7 +10,7 @@ import { patchMix, patchSongs, type VoteCounts } from '../lib/mix';
 import { getSongsQueryOptions } from './get-songs';
 import { getUserSongsQueryOptions } from './get-user-songs';
 import { getGlobalMixQueryOptions } from './get-global-mix';
-import { TRENDING_KEY_PREFIX, VENUE_MIX_KEY_PREFIX } from './invalidate';
+import { invalidateSongLists, TRENDING_KEY_PREFIX, VENUE_MIX_KEY_PREFIX, VENUES_KEY_PREFIX } from './invalidate';
 
 export interface VoteUpdate {
   songId: number;
@@ -36,8 +36,13 @@ export function patchCachedVotes(qc: QueryClient, update: VoteUpdate, userVote?:
   }
 }
 
-/** Keeps the shown counts live while mounted (the hook is idempotent; several screens may use it at once). */
+/**
+ * Keeps the shown counts live while mounted (idempotent; several screens may use it at once). Uploads,
+ * deletions and venue edits elsewhere arrive as `songs_changed` / `venues_changed` and refetch the lists.
+ */
 export function useLiveVotes() {
   const qc = useQueryClient();
   useRealtimeEvent('vote_update', (e) => patchCachedVotes(qc, e));
+  useRealtimeEvent('songs_changed', (e) => void invalidateSongLists(qc, { venueId: e.venueId }));
+  useRealtimeEvent('venues_changed', () => void qc.invalidateQueries({ queryKey: VENUES_KEY_PREFIX }));
 }

@@ -68,13 +68,18 @@ export function SongCard({
       data-testid="song-card"
       data-song-id={song.id}
       className={cn(
-        'group relative flex gap-3 rounded-2xl border bg-surface/80 p-3 transition-colors sm:gap-4',
-        isCurrent ? 'border-pink-400/60 shadow-lg shadow-pink-900/20' : 'border-border hover:border-purple-400/40',
-        compact ? 'items-center' : 'flex-wrap items-center sm:flex-nowrap',
+        'group relative flex gap-3 transition-colors',
+        compact
+          ? cn('items-center rounded-xl p-2 hover:bg-white/5', isCurrent && 'bg-pink-500/10')
+          : cn(
+              'flex-col rounded-2xl border bg-surface/80 p-3 @2xl:flex-row @2xl:flex-wrap @2xl:items-center @2xl:gap-4',
+              isCurrent ? 'border-pink-400/60 shadow-lg shadow-pink-900/20' : 'border-border hover:border-purple-400/40',
+            ),
       )}
     >
-      {song.position != null ? (
-        <div className="flex w-8 shrink-0 flex-col items-center sm:w-10">
+      <div className="flex min-w-0 flex-1 items-center gap-3 @2xl:gap-4">
+      {song.position != null && !compact ? (
+        <div className="flex w-8 shrink-0 flex-col items-center @2xl:w-10">
           <span
             data-testid="song-position"
             aria-label={`Position ${song.position}`}
@@ -89,19 +94,10 @@ export function SongCard({
       <div
         className={cn(
           'relative shrink-0 overflow-hidden rounded-xl bg-gradient-to-br from-purple-900/60 to-pink-900/40',
-          compact ? 'aspect-video w-24' : embedded ? 'order-last aspect-video w-full sm:order-none sm:w-72' : 'aspect-video w-28 sm:w-44',
+          compact ? 'aspect-video w-20' : 'aspect-video w-24 @2xl:w-44',
         )}
       >
-        {embedded && song.youtubeId ? (
-          <iframe
-            src={`${youtubeEmbedUrl(song.youtubeId)}&autoplay=1`}
-            title={`${song.title} by ${song.artist}`}
-            loading="lazy"
-            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-            referrerPolicy="strict-origin-when-cross-origin"
-            className="absolute inset-0 size-full"
-          />
-        ) : (
+        {
           <>
             {thumb ? <img src={thumb} alt="" loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover" /> : null}
             {!thumb && song.pdfUrl ? <FileText className="absolute top-1/2 left-1/2 size-8 -translate-x-1/2 -translate-y-1/2 text-pink-200/80" aria-hidden /> : null}
@@ -111,7 +107,7 @@ export function SongCard({
                 type="button"
                 onClick={() => player.playSong(song, list)}
                 aria-label={`Play ${song.title}`}
-                className="absolute inset-0 flex items-center justify-center bg-black/25 opacity-100 transition-opacity sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
+                className="absolute inset-0 flex items-center justify-center bg-black/25 opacity-100 transition-opacity @2xl:opacity-0 @2xl:group-hover:opacity-100 @2xl:focus-visible:opacity-100"
               >
                 <span className="flex size-10 items-center justify-center rounded-full bg-gradient-to-r from-purple-500 to-pink-500 shadow-lg">
                   <Play className="size-5 translate-x-px fill-white text-white" aria-hidden />
@@ -132,7 +128,7 @@ export function SongCard({
             ) : null}
             {song.duration ? <span className="absolute right-1 bottom-1 rounded-md bg-black/70 px-1.5 py-0.5 text-[10px] font-medium tabular-nums text-white">{formatClock(song.duration)}</span> : null}
           </>
-        )}
+        }
       </div>
 
       <div className="min-w-0 flex-1">
@@ -140,7 +136,7 @@ export function SongCard({
           {song.title}
         </h3>
         <p className="truncate text-sm text-muted">{song.artist}</p>
-        <div className={cn('mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-muted', compact && 'hidden sm:flex')}>
+        <div className={cn('mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-muted', compact && 'hidden @2xl:flex')}>
           {song.genre ? <Badge>{song.genre}</Badge> : null}
           {song.pdfUrl ? (
             <Badge variant="warning">
@@ -159,10 +155,12 @@ export function SongCard({
         </div>
       </div>
 
-      <div className={cn('flex shrink-0 items-center gap-1', !compact && 'ml-auto')}>
-        <VoteButtons song={song} onVote={onVote} pending={votePending} orientation={compact ? 'vertical' : 'horizontal'} />
+      </div>
+
+      <div className={cn('flex shrink-0 items-center gap-1', !compact && 'justify-between border-t border-border/60 pt-2 @2xl:ml-auto @2xl:justify-end @2xl:border-0 @2xl:pt-0')}>
+        <VoteButtons song={song} onVote={onVote} pending={votePending} orientation={compact ? 'vertical' : 'horizontal'} small={compact} />
         {!compact ? (
-          <>
+          <div className="flex items-center gap-1">
             {link ? (
               <a
                 href={link}
@@ -195,11 +193,26 @@ export function SongCard({
                   </DropdownMenu.Content>
                 </DropdownMenu.Portal>
               </DropdownMenu.Root>
-            ) : null}
+            ) : (
+              <span className="block size-9" aria-hidden />
+            )}
             {actions}
-          </>
+          </div>
         ) : null}
       </div>
+
+      {embedded && song.youtubeId ? (
+        <div className="aspect-video w-full basis-full overflow-hidden rounded-xl bg-black">
+          <iframe
+            src={`${youtubeEmbedUrl(song.youtubeId)}&autoplay=1`}
+            title={`${song.title} by ${song.artist}`}
+            loading="lazy"
+            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+            referrerPolicy="strict-origin-when-cross-origin"
+            className="size-full"
+          />
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -27,7 +27,7 @@ export function SongList({
   return (
     <List aria-label={label} className={cn('flex flex-col gap-3', className)}>
       {songs.map((song) => (
-        <li key={song.id}>
+        <li key={song.id} className="@container">
           <SongCard
             song={song}
             list={songs as Song[]}

@@ -9,14 +9,17 @@ export function VoteButtons({
   onVote,
   pending,
   orientation = 'vertical',
+  small,
 }: {
   song: Pick<Song, 'id' | 'title' | 'upVotes' | 'downVotes' | 'userVote'>;
   onVote: (voteType: VoteType) => void;
   pending?: boolean;
   orientation?: 'vertical' | 'horizontal';
+  /** The trending column's tighter buttons. */
+  small?: boolean;
 }) {
   const score = netScore(song);
-  const btn = 'inline-flex size-9 items-center justify-center rounded-lg transition-colors disabled:opacity-60 [&_svg]:size-5';
+  const btn = cn('inline-flex items-center justify-center rounded-lg transition-colors disabled:opacity-60', small ? 'size-7 [&_svg]:size-4' : 'size-9 [&_svg]:size-5');
   return (
     <div
       role="group"
@@ -37,7 +40,7 @@ export function VoteButtons({
         data-testid="net-score"
         aria-label={`Score ${score}`}
         title={`${song.upVotes} up, ${song.downVotes} down`}
-        className={cn('min-w-8 text-center text-sm font-semibold tabular-nums', score > 0 ? 'text-green-300' : score < 0 ? 'text-red-300' : 'text-foreground')}
+        className={cn('min-w-8 text-center font-semibold tabular-nums', small ? 'text-xs' : 'text-sm', score > 0 ? 'text-green-300' : score < 0 ? 'text-red-300' : 'text-foreground')}
       >
         {score}
       </span>

@@ -42,7 +42,7 @@ export function HomePage() {
   return (
     <Page>
       {loading ? <Loading className="sr-only" /> : null}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
           <section aria-labelledby="mix-title" className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-purple-600 via-fuchsia-600 to-pink-600 p-6 shadow-2xl shadow-purple-950/40 sm:p-8">
             <div aria-hidden className="pointer-events-none absolute -top-24 -right-16 size-72 rounded-full bg-white/10 blur-2xl" />

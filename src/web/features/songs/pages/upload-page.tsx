@@ -312,7 +312,7 @@ export function UploadPage() {
   return (
     <Page>
       <RequireAuth message="Please log in to upload songs.">
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,36rem)_minmax(0,1fr)] lg:items-start">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,36rem)_minmax(0,1fr)] lg:items-start">
           <UploadForm />
           <MyUploads />
         </div>

@@ -110,7 +110,7 @@ export function VenueMixPage() {
 
   return (
     <Page>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
           <section aria-labelledby="venue-name" className={cn('relative overflow-hidden rounded-3xl bg-gradient-to-br p-6 shadow-2xl shadow-black/40 sm:p-8', v.gradient)}>
             <div aria-hidden className="pointer-events-none absolute inset-0 bg-gradient-to-t from-black/55 via-black/25 to-black/10" />

@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessible, signUp } from './fixtures';
+
+const uid = () => Math.random().toString(36).slice(2, 8);
+
+/** Uploads a YouTube song through the form on the current upload page. */
+async function uploadYouTube(page: Page, title: string, artist = 'E2E Artist', videoId = 'dQw4w9WgXcQ') {
+  await page.getByLabel('YouTube URL').fill(`https://youtu.be/${videoId}`);
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Artist').fill(artist);
+  await page.getByLabel('Genre').fill('Indie');
+  await page.getByRole('button', { name: 'Upload Song' }).click();
+  await expect(page.getByText('Song Uploaded!', { exact: true })).toBeVisible();
+}
+
+/** Reads the width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Buffer) {
+  expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  expect(bytes.subarray(12, 16).toString('ascii')).toBe('IHDR');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+test.describe('songs and the global mix', () => {
+  test('upload validates in the browser, then the new song appears in the Top 100', async ({ page, context }) => {
+    await signUp(context);
+    await page.goto('/upload');
+    await expect(page.getByRole('heading', { name: 'Upload Music' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Upload Song' }).click();
+    await expect(page.getByText('YouTube URL Required', { exact: true })).toBeVisible();
+    await expect(page.getByText('Please provide a valid YouTube URL', { exact: true })).toBeVisible();
+
+    await page.getByLabel('YouTube URL').fill('https://example.com/watch?v=nope');
+    await page.getByRole('button', { name: 'Upload Song' }).click();
+    await expect(page.getByText('Title is required')).toBeVisible();
+    await expect(page.getByText('Artist is required')).toBeVisible();
+    await expect(page.getByText('Invalid video URL')).toBeVisible();
+    // Nothing typed is lost on an error.
+    await expect(page.getByLabel('YouTube URL')).toHaveValue('https://example.com/watch?v=nope');
+
+    await page.getByRole('tab', { name: 'PDF' }).click();
+    await expect(page.getByLabel('PDF file')).toHaveAttribute('accept', '.pdf');
+    await page.getByRole('button', { name: 'Upload Song' }).click();
+    await expect(page.getByText('File Required', { exact: true })).toBeVisible();
+    await page.getByRole('tab', { name: 'YouTube Link' }).click();
+
+    const title = `Night Drive ${uid()}`;
+    await uploadYouTube(page, title);
+    await expect(page.getByLabel('Title')).toHaveValue('');
+    await expect(page.getByRole('list', { name: 'My uploads' }).getByRole('article', { name: title })).toBeVisible();
+
+    await page.goto('/');
+    const card = page.getByRole('list', { name: /Top 100/ }).getByRole('article', { name: title });
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('song-position')).toHaveText(/^\d+$/);
+    await expect(card.getByText(/Uploaded by @[\w-]{8}$/)).toBeVisible();
+    await expect(card.getByRole('link', { name: `Open ${title} on YouTube` })).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  });
+
+  test('a vote in one browser shows up in another without a reload', async ({ browser, page, context }) => {
+    await signUp(context);
+    const other = await browser.newContext();
+    try {
+      await signUp(other);
+      const watcher = await other.newPage();
+      await page.goto('/');
+      await watcher.goto('/');
+      const mine = page.getByTestId('song-card').first();
+      const title = (await mine.getByRole('heading').textContent())!;
+      const theirs = watcher.getByRole('article', { name: title });
+      const before = Number(await theirs.getByTestId('net-score').textContent());
+
+      await mine.getByRole('button', { name: `Vote up ${title}` }).click();
+      await expect(mine.getByRole('button', { name: `Vote up ${title}` })).toHaveAttribute('aria-pressed', 'true');
+      await expect(theirs.getByTestId('net-score')).toHaveText(String(before + 1));
+      // The watcher did not vote: their own buttons stay unpressed.
+      await expect(theirs.getByRole('button', { name: `Vote up ${title}` })).toHaveAttribute('aria-pressed', 'false');
+
+      // Voting the same way again removes the vote, live too.
+      await mine.getByRole('button', { name: `Vote up ${title}` }).click();
+      await expect(mine.getByRole('button', { name: `Vote up ${title}` })).toHaveAttribute('aria-pressed', 'false');
+      await expect(theirs.getByTestId('net-score')).toHaveText(String(before));
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("a visitor's vote asks them to log in", async ({ page }) => {
+    const venues = (await (await page.request.get('/api/venues')).json()) as Array<{ id: number }>;
+    let venueId = 0;
+    for (const v of venues) {
+      const mix = (await (await page.request.get(`/api/mix/venue/${v.id}`)).json()) as { songs: unknown[] };
+      if (mix.songs.length > 0) {
+        venueId = v.id;
+        break;
+      }
+    }
+    expect(venueId).toBeGreaterThan(0);
+    await page.goto(`/venue/${venueId}/mix`);
+    const card = page.getByTestId('song-card').first();
+    await card.getByRole('button', { name: /^Vote up/ }).click();
+    await expect(page.getByText('Authentication Required', { exact: true })).toBeVisible();
+    await expect(page.getByText('Please log in to vote on songs', { exact: true })).toBeVisible();
+  });
+
+  test('share dialog: copy text, and Download gives an 800×600 PNG named from the title', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signUp(context);
+    await page.goto('/');
+    await expect(page.getByTestId('song-card').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Your Mix' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Description')).toHaveValue(/\d+ songs/);
+    await dialog.getByLabel('Mix Title').fill('Friday Night Mix');
+    await expect(dialog.getByRole('region', { name: 'Preview' })).toContainText('Friday Night Mix');
+
+    await dialog.getByRole('button', { name: 'Copy Share Text' }).click();
+    await expect(page.getByText('Share text copied successfully!', { exact: true })).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('Friday Night Mix');
+    expect(copied).toMatch(/^1\. .+\n2\. .+\n3\. .+$/m);
+    expect(copied).not.toMatch(/^4\. /m);
+    expect(copied).toContain('/');
+
+    // Record window.open calls instead of opening the networks' pages (no outside network in tests).
+    await page.evaluate(() => {
+      const w = window as unknown as { __opened: string[][] };
+      w.__opened = [];
+      window.open = ((...args: string[]) => {
+        w.__opened.push(args);
+        return null;
+      }) as typeof window.open;
+    });
+    await dialog.getByRole('button', { name: 'Share on X' }).click();
+    await dialog.getByRole('button', { name: 'Share on Facebook' }).click();
+    const opened = await page.evaluate(() => (window as unknown as { __opened: string[][] }).__opened);
+    const origin = new URL(page.url()).origin;
+    expect(opened).toHaveLength(2);
+    expect(opened[0]![0]).toContain('https://twitter.com/intent/tweet?text=');
+    expect(decodeURIComponent(opened[0]![0]!)).toContain(`url=${origin}/`);
+    expect(opened[1]![0]).toContain(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${origin}/`)}`);
+    for (const call of opened) expect(call[2]).toContain('width=600,height=400');
+
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('friday-night-mix.png');
+    const file = await download.path();
+    expect(pngSize(fs.readFileSync(file))).toEqual({ width: 800, height: 600 });
+    await expect(page.getByText('Your mix preview card is downloading!', { exact: true })).toBeVisible();
+  });
+
+  for (const width of [1280, 375]) {
+    test(`home, upload and the share dialog are accessible at ${width}px`, async ({ page, context }) => {
+      // axe over a full mix of song cards is slow on a busy machine.
+      test.setTimeout(150_000);
+      await page.setViewportSize({ width, height: 900 });
+      await signUp(context);
+      await page.goto('/');
+      await expect(page.getByTestId('song-card').first()).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Trending Uploads' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Featured Venues' })).toBeVisible();
+      await expect(page.getByRole('link', { name: /chill indie/ })).toHaveAttribute('href', /^\/ai\?q=/);
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Share' }).click();
+      await expect(page.getByRole('dialog', { name: 'Share Your Mix' })).toBeVisible();
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await page.goto('/upload');
+      await expect(page.getByRole('heading', { name: 'Upload Music' })).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+
+  test('the upload page asks visitors to log in', async ({ page }) => {
+    await page.goto('/upload');
+    await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/api/login');
+  });
+});

@@ -1,0 +1,126 @@
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessible, signUp } from './fixtures';
+
+const uid = () => Math.random().toString(36).slice(2, 8);
+
+async function uploadYouTube(page: Page, title: string, videoId: string) {
+  await page.getByLabel('YouTube URL').fill(`https://www.youtube.com/watch?v=${videoId}`);
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Artist').fill('Venue Band');
+  await page.getByRole('button', { name: 'Upload Song' }).click();
+  await expect(page.getByText('Song Uploaded!', { exact: true })).toBeVisible();
+}
+
+test.describe('venues and venue mixes', () => {
+  test('create a venue, upload to it from its page, vote there and watch the mix reorder', async ({ page, context }) => {
+    await signUp(context);
+    await page.goto('/venues');
+    await expect(page.getByRole('heading', { name: 'Music Venues' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create Venue' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Venue' });
+    await dialog.getByRole('button', { name: 'Create Venue' }).click();
+    await expect(dialog.getByText('Name is required')).toBeVisible();
+    await expect(dialog.getByText('Location is required')).toBeVisible();
+
+    const name = `The Velvet Room ${uid()}`;
+    await dialog.getByLabel('Venue name').fill(name);
+    await dialog.getByLabel('Location').fill('Berlin, Kreuzberg');
+    await dialog.getByLabel('Type').selectOption('lounge');
+    await dialog.getByLabel('Description').fill('Vinyl nights and late jazz.');
+    await dialog.getByRole('radio', { name: 'Theme 4' }).click();
+    await expect(dialog.getByRole('radio', { name: 'Theme 4' })).toHaveAttribute('aria-checked', 'true');
+    await dialog.getByRole('button', { name: 'Create Venue' }).click();
+
+    await expect(page).toHaveURL(/\/venue\/\d+\/mix$/);
+    const venueId = Number(/\/venue\/(\d+)\/mix/.exec(page.url())![1]);
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(page.getByText('Owner')).toBeVisible();
+    await expect(page.getByText('Lounge').first()).toBeVisible();
+    await expect(page.getByText('No songs in this venue')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Upload Song' }).click();
+    await expect(page).toHaveURL(`/upload?venue=${venueId}`);
+    await expect(page.getByLabel('Venue')).toHaveValue(String(venueId));
+    const first = `Opening Set ${uid()}`;
+    const second = `Closing Time ${uid()}`;
+    await uploadYouTube(page, first, 'aaaaaaaaaaa');
+    await expect(page.getByLabel('Venue')).toHaveValue(String(venueId));
+    await uploadYouTube(page, second, 'bbbbbbbbbbb');
+
+    await page.goto(`/venue/${venueId}/mix`);
+    const mix = page.getByRole('list', { name: `${name} Mix` });
+    await expect(mix.getByRole('article')).toHaveCount(2);
+    await expect(page.getByTestId('venue-mix-summary')).toHaveText('2 songs • 6m');
+    // A tie goes to the older song.
+    await expect(mix.getByRole('article').first()).toHaveAccessibleName(first);
+
+    const secondCard = mix.getByRole('article', { name: second });
+    await secondCard.getByRole('button', { name: `Vote up ${second}` }).click();
+    await expect(secondCard.getByTestId('net-score')).toHaveText('1');
+    await expect(mix.getByRole('article').first()).toHaveAccessibleName(second);
+    await expect(secondCard.getByTestId('song-position')).toHaveText('1');
+
+    // The vote counted in the venue's context, not the global mix.
+    const global = (await (await page.request.get('/api/mix/global')).json()) as { songs: Array<{ title: string; upVotes: number }> };
+    expect(global.songs.find((s) => s.title === second)?.upVotes ?? 0).toBe(0);
+
+    // The owner edits the venue and takes a song out of the mix.
+    await page.getByRole('button', { name: 'Edit Venue' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Venue' });
+    await edit.getByLabel('Venue name').fill(`${name} II`);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('heading', { name: `${name} II`, level: 1 })).toBeVisible();
+
+    await page.getByRole('button', { name: `Remove ${first} from the mix` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByRole('list', { name: `${name} II Mix` }).getByRole('article')).toHaveCount(1);
+  });
+
+  test('visitors browse venues and mixes but are asked to log in to create or upload', async ({ page }) => {
+    await page.goto('/venues');
+    await expect(page.getByRole('heading', { name: 'Music Venues' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login to Create Venue' })).toHaveAttribute('href', '/api/login');
+    const card = page.getByRole('article').first();
+    await expect(card.getByText(/^(Hot|Live|New)$/)).toBeVisible();
+    await expect(card.getByText(/\d+ songs? in mix/)).toBeVisible();
+    await card.getByRole('link', { name: /Join Mix/ }).click();
+    await expect(page).toHaveURL(/\/venue\/\d+\/mix$/);
+    await expect(page.getByRole('link', { name: 'Login to Upload' })).toHaveAttribute('href', '/api/login');
+    await expect(page.getByRole('heading', { name: 'Venue Stats' })).toBeVisible();
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse Venues' })).toHaveAttribute('href', '/venues');
+    await expect(page.getByRole('link', { name: 'Ask AI for Recommendations' })).toHaveAttribute('href', '/chat');
+    await expect(page.getByRole('link', { name: 'Upload Music' })).toHaveCount(0);
+    await expect(page.getByText('Owner', { exact: true })).toHaveCount(0);
+  });
+
+  test('an unknown venue shows Venue Not Found', async ({ page }) => {
+    await page.goto('/venue/999999/mix');
+    await expect(page.getByRole('heading', { name: 'Venue Not Found' })).toBeVisible();
+    await expect(page.getByText("This venue doesn't exist or has been removed.")).toBeVisible();
+    await page.getByRole('link', { name: 'Browse Venues' }).click();
+    await expect(page).toHaveURL('/venues');
+  });
+
+  for (const width of [1280, 375]) {
+    test(`venues, venue mix and create dialog are accessible at ${width}px`, async ({ page, context }) => {
+      test.setTimeout(150_000);
+      await page.setViewportSize({ width, height: 900 });
+      await signUp(context);
+      await page.goto('/venues');
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Create Venue' }).click();
+      await expect(page.getByRole('dialog', { name: 'Create Venue' })).toBeVisible();
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await page.getByRole('article').first().getByRole('link', { name: /Join Mix/ }).click();
+      await expect(page.getByRole('heading', { name: 'Venue Stats' })).toBeVisible();
+      await expect(page.getByTestId('song-card').first()).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Share' }).click();
+      await expect(page.getByRole('dialog', { name: 'Share Your Mix' })).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+});
