@@ -337,6 +337,36 @@ test.describe('the player', () => {
     await expect(title(page)).toHaveText(songs[2].title);
   });
 
+  test('Play next and Add to queue from a song card; queued songs stay when shuffle toggles', async ({ page }) => {
+    const songs = await playAllFromHome(page);
+    const [later, sooner] = [songs[10], songs[12]];
+    await page.getByRole('button', { name: `More for ${later.title}`, exact: true }).first().click();
+    await page.getByRole('menuitem', { name: 'Add to queue' }).click();
+    await expect(page.getByText('Added to the queue')).toBeVisible();
+    await page.getByRole('button', { name: `More for ${sooner.title}`, exact: true }).first().click();
+    await page.getByRole('menuitem', { name: 'Play next' }).click();
+    await expect(page.getByText('Playing next')).toBeVisible();
+
+    await bar(page).getByRole('button', { name: /^Up Next/ }).click();
+    const items = page.getByRole('dialog', { name: 'Up Next' }).getByRole('listitem');
+    await expect(items.nth(0)).toContainText(sooner.title);
+    await expect(items.nth(0)).toContainText('Queued');
+    await expect(items.nth(1)).toContainText(later.title);
+    await expect(items.nth(2)).toContainText(songs[1].title);
+    await page.keyboard.press('Escape');
+
+    await control(page, 'Shuffle').click();
+    await control(page, 'Shuffle').click();
+    await control(page, 'Shuffle').click();
+    await control(page, 'Next song').click();
+    await expect(title(page)).toHaveText(sooner.title);
+    await stub.end(page);
+    await expect(title(page)).toHaveText(later.title);
+    // Previous from a queued song returns to the list song it interrupted.
+    await control(page, 'Previous song').click();
+    await expect(title(page)).toHaveText(songs[0].title);
+  });
+
   test('the musicPlayerUpdate event plays a song within the list it carries', async ({ page }) => {
     const songs = await playAllFromHome(page);
     const list = songs.slice(5, 9);
@@ -409,6 +439,14 @@ test.describe('the player', () => {
     await page.getByRole('button', { name: /^Play All \(\d+\)$/ }).click();
     await expect(title(page)).toHaveText(songs.filter((s) => s.youtubeId)[0].title);
     await expect(title(page)).not.toHaveText(songTitle);
+  });
+
+  test('when the video player cannot load, the bar says so', async ({ page }) => {
+    await page.route('https://www.youtube.com/iframe_api', (route) => route.abort());
+    await signInDemo(page.context());
+    await page.goto('/');
+    await page.getByRole('button', { name: /^Play All \(\d+\)$/ }).click();
+    await expect(bar(page).getByRole('alert')).toHaveText('The video player could not be loaded. Check your connection. Reload the page to try again.');
   });
 
   test('the server lets the embed identify the site (Referrer-Policy)', async ({ page }) => {

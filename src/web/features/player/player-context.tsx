@@ -118,6 +118,16 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       // Mobile browsers start media only inside the tap itself, so call the player before React re-renders.
       adapterRef.current?.playNow();
     };
+    const queue = (song: PlayableSong, type: 'playNext' | 'addToQueue') => {
+      if (!isPlayable(song)) {
+        toast({ title: 'Only songs with a video can be queued', description: song.pdfUrl ? 'Open the PDF from the song card instead.' : undefined });
+        return;
+      }
+      const wasPlaying = Boolean(stateRef.current.currentSong);
+      dispatch({ type, song });
+      // With nothing loaded the song simply starts; otherwise confirm where it went.
+      if (wasPlaying) toast({ title: type === 'playNext' ? 'Playing next' : 'Added to the queue', description: `${song.title} by ${song.artist}`, variant: 'success' });
+    };
     return {
       playAll(songs) {
         if (!songs.some(isPlayable)) return false;
@@ -136,8 +146,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         }
         dispatch({ type: 'playSong', song, list: list ? [...list] : undefined });
       },
-      playNext: (song) => dispatch({ type: 'playNext', song }),
-      addToQueue: (song) => dispatch({ type: 'addToQueue', song }),
+      playNext: (song) => queue(song, 'playNext'),
+      addToQueue: (song) => queue(song, 'addToQueue'),
       removeFromQueue: (index) => dispatch({ type: 'removeFromQueue', index }),
       clearQueue: () => dispatch({ type: 'clearQueue' }),
       // Dispatch first: the provider may report 'playing' synchronously, and that must not be toggled back.

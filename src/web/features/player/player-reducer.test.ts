@@ -221,6 +221,11 @@ describe('Play next and Add to queue', () => {
     expect(playerReducer(s, { type: 'playNext', song: pdf(9) })).toBe(s);
   });
 
+  it('queueing while the bar is closed opens it again without starting playback', () => {
+    const s = loaded([{ type: 'close' }, { type: 'addToQueue', song: song(10) }]);
+    expect(s).toMatchObject({ open: true, isPlaying: false });
+  });
+
   it('a queued song can be played now or removed from Up Next', () => {
     const s = loaded([{ type: 'addToQueue', song: song(10) }, { type: 'addToQueue', song: song(11) }]);
     const played = playerReducer(s, { type: 'playFromQueue', index: 1 });

@@ -273,11 +273,11 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'playNext':
       if (!isPlayable(action.song)) return state;
       if (!state.currentSong) return playerReducer(state, { type: 'playSong', song: action.song });
-      return { ...state, queue: [action.song, ...state.queue] };
+      return { ...state, queue: [action.song, ...state.queue], open: true };
     case 'addToQueue':
       if (!isPlayable(action.song)) return state;
       if (!state.currentSong) return playerReducer(state, { type: 'playSong', song: action.song });
-      return { ...state, queue: [...state.queue, action.song] };
+      return { ...state, queue: [...state.queue, action.song], open: true };
     case 'playFromQueue': {
       const song = state.queue[action.index];
       if (!song) return state;

@@ -66,6 +66,7 @@ export function PlayerBar() {
   const actions = usePlayerActions();
   const prefs = usePlayerPrefs();
   const [helpOpen, setHelpOpen] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
   const song = state.currentSong;
   const visible = isAuthenticated && state.open && Boolean(song);
@@ -107,6 +108,7 @@ export function PlayerBar() {
             style={videoVisible ? { height: size.px, width: `min(${Math.round((size.px * 16) / 9)}px, calc(100vw - 1rem))` } : undefined}
             data-testid="player-video"
             data-size={size.id}
+            onLoadError={setLoadError}
           />
           {videoVisible ? (
             // The video's own controls sit beside it, never on top of it (the provider's terms).
@@ -132,6 +134,11 @@ export function PlayerBar() {
 
         <div className="pointer-events-auto w-full border-t border-border bg-surface/95 shadow-[0_-8px_30px_rgb(0_0_0/0.35)] backdrop-blur">
           {collapsed ? <CollapsedBar onClose={close} /> : <ExpandedBar onHelp={() => setHelpOpen(true)} onClose={close} />}
+          {loadError ? (
+            <p role="alert" className="mx-auto max-w-7xl border-t border-border/60 px-3 py-2 text-sm text-danger">
+              {loadError} Reload the page to try again.
+            </p>
+          ) : null}
           {showHint ? (
             <div role="status" className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 border-t border-border/60 px-3 py-2 text-sm">
               <span className="text-muted">Autoplay is off in this browser. Tap play to start, or open the song in YouTube.</span>

@@ -9,20 +9,21 @@ import { usePlayerInternals, usePlayerState } from '../player-context';
 import { loadYouTubeApi, YOUTUBE_HOST, YT_STATE, type YTPlayer } from '../youtube-api';
 
 /** The element the provider's iframe lives in; the bar sizes it (video mode) or hides it (audio mode). */
-export function YouTubeAdapter({ hidden, ...rest }: HTMLAttributes<HTMLDivElement> & { hidden?: boolean }) {
+export function YouTubeAdapter({ hidden, onLoadError, ...rest }: HTMLAttributes<HTMLDivElement> & { hidden?: boolean; onLoadError?: (message: string) => void }) {
   const state = usePlayerState();
   const { dispatch, adapterRef } = usePlayerInternals();
   const hostRef = useRef<HTMLDivElement>(null);
   const playerRef = useRef<YTPlayer | null>(null);
   const stateRef = useRef(state);
   const [ready, setReady] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const onLoadErrorRef = useRef(onLoadError);
   // Mobile browsers refuse autoplay: until the user taps play once, songs are only cued.
   const userStartedRef = useRef(!isMobileBrowser());
   const hasSong = Boolean(state.currentSong?.youtubeId);
 
   useEffect(() => {
     stateRef.current = state;
+    onLoadErrorRef.current = onLoadError;
   });
 
   // Create the one player when there is first something to play.
@@ -53,7 +54,9 @@ export function YouTubeAdapter({ hidden, ...rest }: HTMLAttributes<HTMLDivElemen
           },
         });
       },
-      (err: Error) => !cancelled && setLoadError(err.message),
+      (err: Error) => {
+        if (!cancelled) onLoadErrorRef.current?.(err.message);
+      },
     );
     return () => {
       cancelled = true;
@@ -138,11 +141,6 @@ export function YouTubeAdapter({ hidden, ...rest }: HTMLAttributes<HTMLDivElemen
   return (
     <div {...rest} inert={hidden} aria-hidden={hidden || undefined}>
       <div ref={hostRef} className="size-full" />
-      {loadError ? (
-        <p role="alert" className="absolute inset-0 flex items-center justify-center bg-black/80 p-2 text-center text-xs text-red-200">
-          {loadError}
-        </p>
-      ) : null}
     </div>
   );
 }
