@@ -58,6 +58,26 @@ test.describe('songs and the global mix', () => {
     await expect(card.getByRole('link', { name: `Open ${title} on YouTube` })).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   });
 
+  test('a PDF upload shows its progress, then a PDF badge and an in-app viewer button', async ({ page, context }) => {
+    await signUp(context);
+    await page.goto('/upload');
+    await page.getByRole('tab', { name: 'PDF' }).click();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    await page.getByLabel('PDF file').setInputFiles({ name: 'score.pdf', mimeType: 'application/pdf', buffer: pdf });
+    const title = `Lead Sheet ${uid()}`;
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Artist').fill('Score Writer');
+    await page.getByRole('button', { name: 'Upload Song' }).click();
+    await expect(page.getByText('Song Uploaded!', { exact: true })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '100');
+    // The bar resets two seconds after success.
+    await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveCount(0, { timeout: 5_000 });
+    const card = page.getByRole('list', { name: 'My uploads' }).getByRole('article', { name: title });
+    await expect(card.getByText('PDF', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: `View the PDF of ${title}` })).toBeVisible();
+    await expect(card.getByRole('link', { name: `Open the PDF of ${title}` })).toHaveAttribute('href', /^\/api\/files\/\d+$/);
+  });
+
   test('a vote in one browser shows up in another without a reload', async ({ browser, page, context }) => {
     await signUp(context);
     const other = await browser.newContext();

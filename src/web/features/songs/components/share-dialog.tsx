@@ -130,7 +130,7 @@ export function ShareDialog({
             </ol>
           </section>
 
-          <div className="grid grid-cols-3 gap-2">
+          <div className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-3">
             <Button variant="secondary" onClick={() => openShareWindow('x')} aria-label="Share on X">
               <XLogo /> X
             </Button>
