@@ -28,6 +28,11 @@ export async function listUserSongs(db: Db, userId: string) {
   return rows.map((r) => presentSong(r.song, r, r.userVote));
 }
 
+/** Announces a change to the catalogue; a private song's only to its owner, so that outsiders learn nothing of it. */
+async function publishSongsChanged(deps: Pick<AppDeps, 'hub'>, song: { venueId: number | null; isPrivate: boolean; uploaderId: string }) {
+  await deps.hub.publish({ type: 'songs_changed', venueId: song.venueId }, song.isPrivate ? { kind: 'users', userIds: [song.uploaderId] } : { kind: 'all' });
+}
+
 /** Validates an upload (spec section 5 messages), stores the song (and PDF bytes, in the same transaction) and announces it. */
 export async function uploadSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, uploaderId: string, input: UploadInput) {
   const parsed = UploadSongFieldsSchema.safeParse(input.fields);
@@ -55,7 +60,7 @@ export async function uploadSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, u
     }
     song = await repo.insertPdfSong(deps.db, { ...base, youtubeId: null, youtubeUrl: null, thumbnailUrl: null }, file.bytes, (fileId) => `/api/files/${fileId}`);
   }
-  await deps.hub.publish({ type: 'songs_changed', venueId: song.venueId });
+  await publishSongsChanged(deps, song);
   return presentSong(song, { upVotes: 0, downVotes: 0 }, null);
 }
 
@@ -65,7 +70,7 @@ export async function deleteSong(deps: Pick<AppDeps, 'db' | 'hub'>, userId: stri
   if (!song || (song.isPrivate && song.uploaderId !== userId)) throw notFound('Song not found');
   if (song.uploaderId !== userId) throw forbidden('Only the uploader can delete this song');
   await repo.deleteSong(deps.db, songId);
-  await deps.hub.publish({ type: 'songs_changed', venueId: song.venueId });
+  await publishSongsChanged(deps, song);
 }
 
 /** A stored PDF, for its song's viewers: a private song's file only for its owner (404 for everyone else). */

@@ -183,6 +183,22 @@ describe('live vote updates over /ws', () => {
     expect(update).toEqual({ type: 'vote_update', songId: song.id, venueId: null, voteCount: { upVotes: 1, downVotes: 0 } });
     ws.socket.close();
   });
+
+  it('tells only the owner about votes on a private song', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const secret = await createSong(t.database.db, { uploaderId: alice.id, isPrivate: true });
+    const open = await createSong(t.database.db);
+    const ownerSocket = await openSocket(port, alice.cookie);
+    const outsider = await openSocket(port, bob.cookie);
+    await vote(alice, { songId: secret.id, voteType: 'up' });
+    await vote(alice, { songId: open.id, voteType: 'up' });
+    await ownerSocket.waitFor((e) => e.type === 'vote_update' && e.songId === secret.id);
+    await outsider.waitFor((e) => e.type === 'vote_update' && e.songId === open.id);
+    expect(outsider.events.some((e) => e.songId === secret.id)).toBe(false);
+    ownerSocket.socket.close();
+    outsider.socket.close();
+  });
 });
 
 /** A websocket client that records the events it receives. */

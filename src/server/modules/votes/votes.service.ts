@@ -30,7 +30,7 @@ export async function castVote(
   input: { songId: number; voteType: VoteType; venueId: number | null },
 ): Promise<VoteResult> {
   const { songId, voteType, venueId } = input;
-  await checkTarget(deps.db, userId, songId, venueId);
+  const song = await checkTarget(deps.db, userId, songId, venueId);
   const slot = repo.slotFor(userId);
 
   let result: VoteResult | undefined;
@@ -72,7 +72,11 @@ export async function castVote(
       if (!code || !RETRYABLE.has(code) || attempt >= 5) throw err;
     }
   }
-  await deps.hub.publish({ type: 'vote_update', songId, venueId, voteCount: result.voteCount });
+  // A private song's counts are its owner's business only: no one else learns that it exists.
+  await deps.hub.publish(
+    { type: 'vote_update', songId, venueId, voteCount: result.voteCount },
+    song.isPrivate ? { kind: 'users', userIds: [song.uploaderId] } : { kind: 'all' },
+  );
   return result;
 }
 
