@@ -1,4 +1,4 @@
-import { test, expect, expectAccessible, newAccount } from './fixtures';
+import { test, expect, expectAccessible, newAccount, signUp } from './fixtures';
 
 test.describe('foundation', () => {
   test('landing page for visitors, accessible', async ({ page }) => {
@@ -76,5 +76,104 @@ test.describe('foundation', () => {
     await drawer.getByRole('link', { name: 'Venues', exact: true }).click();
     await expect(page).toHaveURL(/\/venues$/);
     await expect(drawer).toBeHidden();
+  });
+
+  test('landing page at 375 px: no sideways scrolling, accessible', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'CrowdMix', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Get Started' })).toBeInViewport();
+    await page.getByRole('heading', { name: 'Ready to Join the Mix?' }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('link', { name: /Sign In/ })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+  });
+
+  test('the account menu opens the profile; the current route is highlighted', async ({ page, context }) => {
+    const acct = await signUp(context, newAccount('Priya'));
+    await page.goto('/venues');
+    await expect(page.getByRole('heading', { name: 'Music Venues' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Venues', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Home', exact: true })).not.toHaveAttribute('aria-current', 'page');
+    // The highlight is visible, not only announced.
+    const bg = (name: string) => nav.getByRole('link', { name, exact: true }).evaluate((el) => getComputedStyle(el).backgroundImage);
+    expect(await bg('Venues')).toMatch(/gradient/);
+    expect(await bg('Home')).toBe('none');
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
+    await menu.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(acct.firstName) })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Venues', exact: true })).not.toHaveAttribute('aria-current', 'page');
+
+    // The menu works from the keyboard too.
+    await page.getByRole('button', { name: 'Account menu' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+  });
+
+  test('toasts: one at a time, F8 focuses them, swipe right dismisses', async ({ page, context }) => {
+    await signUp(context, newAccount('Tess'));
+    await page.goto('/upload');
+    await page.getByLabel('Title *').fill('A song');
+    await page.getByLabel('Artist *').fill('An artist');
+    const submit = page.getByRole('button', { name: 'Upload Song' });
+    await submit.click();
+    const region = page.getByRole('region', { name: /Notifications \(F8\)/ });
+    const toast = region.getByRole('listitem');
+    await expect(toast).toHaveCount(1);
+    await expect(toast).toContainText('YouTube URL Required');
+    await expect(toast).toContainText('Please provide a valid YouTube URL');
+    // A second toast replaces the first instead of stacking.
+    await submit.click();
+    await expect(toast).toHaveCount(1);
+
+    await page.keyboard.press('F8');
+    const focusedInRegion = await region.evaluate((el) => el.contains(document.activeElement));
+    expect(focusedInRegion).toBe(true);
+
+    const box = (await toast.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let dx = 20; dx <= 200; dx += 20) await page.mouse.move(box.x + 20 + dx, box.y + box.height / 2);
+    await page.mouse.up();
+    // Gone at once: the swipe closed it, not the 5-second timer (paused while pointer and focus are on it).
+    await expect(toast).toHaveCount(0, { timeout: 2_000 });
+  });
+
+  test('toasts leave by themselves after 5 seconds', async ({ page, context }) => {
+    await signUp(context, newAccount('Tim'));
+    await page.goto('/upload');
+    await page.getByLabel('Title *').fill('A song');
+    await page.getByLabel('Artist *').fill('An artist');
+    await page.getByRole('button', { name: 'Upload Song' }).click();
+    const toast = page.getByRole('region', { name: /Notifications \(F8\)/ }).getByRole('listitem');
+    await expect(toast).toHaveCount(1);
+    const shownAt = Date.now();
+    await expect(toast).toHaveCount(0, { timeout: 9_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(3_500);
+  });
+
+  test('the API documentation loads under the CSP', async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { __csp: string[] }).__csp = [];
+      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const consoleCsp: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) consoleCsp.push(m.text());
+    });
+    await page.goto('/api/docs');
+    await expect(page.getByRole('heading', { name: /CrowdMix API/ })).toBeVisible();
+    await expect(page.getByText('/api/auth/register').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
+    expect(consoleCsp).toEqual([]);
   });
 });
