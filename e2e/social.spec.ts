@@ -1,0 +1,255 @@
+/** Social: chat rooms live between two browsers, private messages with unread counts, moods, profile, XSS, axe. */
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { test, expect, expectAccessible, newAccount, routeOutside, signUp, type Account } from './fixtures';
+
+const XSS_NAME = '<img src=x onerror=alert(1)>';
+const SCRIPT = '<script>alert(1)</script>';
+
+/** A signed-in browser of its own; any JavaScript dialog fails the test. */
+async function person(browser: Browser, account: Account, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  await routeOutside(context);
+  await signUp(context, account);
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  return { context, page, dialogs, account };
+}
+
+async function shot(page: Page, name: string) {
+  fs.mkdirSync('.tmp/shots', { recursive: true });
+  await page.screenshot({ path: `.tmp/shots/social-${name}.png`, fullPage: false });
+}
+
+const composer = (page: Page, placeholder: string) => page.getByPlaceholder(placeholder);
+
+test.describe('social', () => {
+  // Two browsers and several axe scans on a shared 2-core machine.
+  test.describe.configure({ timeout: 120_000 });
+  let contexts: BrowserContext[] = [];
+  test.afterEach(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    contexts = [];
+  });
+
+  test('global and venue messages reach the other browser live; hostile text stays text', async ({ browser }) => {
+    const alice = await person(browser, newAccount('Alice'));
+    const mallory = await person(browser, { ...newAccount('x'), firstName: XSS_NAME, lastName: 'Tester' });
+    contexts.push(alice.context, mallory.context);
+    await alice.page.goto('/chat');
+    await mallory.page.goto('/chat');
+    await expect(alice.page.getByRole('heading', { name: 'Global Music Discussion' })).toBeVisible();
+    await expect(alice.page.getByText('Chat with music lovers from around the world')).toBeVisible();
+    // Demo history is there, newest last.
+    await expect(alice.page.getByRole('log', { name: 'Global chat messages' }).getByText('Welcome to CrowdMix!', { exact: false })).toBeVisible();
+
+    const hello = `Hello from Alice ${Date.now()}`;
+    await composer(alice.page, 'Type a message...').fill(hello);
+    await composer(alice.page, 'Type a message...').press('Enter');
+    await expect(composer(alice.page, 'Type a message...')).toHaveValue('');
+    await expect(mallory.page.getByRole('log', { name: 'Global chat messages' }).getByText(hello)).toBeVisible();
+    // Own messages sit on the right, others' on the left with name and relative time.
+    await expect(alice.page.locator('[data-testid=chat-message][data-own=true]').getByText(hello)).toBeVisible();
+    const seen = mallory.page.locator('[data-testid=chat-message]', { hasText: hello });
+    await expect(seen.getByText('Alice Tester')).toBeVisible();
+    await expect(seen.getByText(/ago$/)).toBeVisible();
+
+    // Shift+Enter makes a new line instead of sending.
+    const box = composer(mallory.page, 'Type a message...');
+    await box.fill('line one');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('line two');
+    await expect(box).toHaveValue('line one\nline two');
+    await box.fill(SCRIPT);
+    await box.press('Enter');
+    await expect(alice.page.getByRole('log', { name: 'Global chat messages' }).getByText(SCRIPT, { exact: true })).toBeVisible();
+    await expect(alice.page.getByText(`${XSS_NAME} Tester`).first()).toBeVisible();
+
+    // Venue chat: both pick the same venue.
+    for (const p of [alice.page, mallory.page]) {
+      await p.getByRole('tab', { name: 'Venue Chat' }).click();
+      await expect(p.getByRole('heading', { name: 'Select a Venue' })).toBeVisible();
+      await expect(p.getByPlaceholder('Type a venue message...')).toHaveCount(0);
+    }
+    const venueButton = (p: Page) => p.getByRole('tabpanel').getByRole('button').first();
+    const venueName = (await venueButton(alice.page).locator('span.truncate.font-medium').textContent())!;
+    await venueButton(alice.page).click();
+    await mallory.page.getByRole('tabpanel').getByRole('button', { name: new RegExp(venueName) }).click();
+    await expect(alice.page.getByRole('heading', { name: venueName })).toBeVisible();
+    await expect(alice.page.getByText('2 users in venue')).toBeVisible({ timeout: 40_000 });
+    const v = `Venue hello ${Date.now()} <img src=x onerror=alert(1)>`;
+    await composer(mallory.page, 'Type a venue message...').fill(v);
+    await mallory.page.getByRole('button', { name: 'Send message' }).click();
+    await expect(alice.page.getByRole('log', { name: 'Venue chat messages' }).getByText(v, { exact: true })).toBeVisible();
+    // Everyone online sees Alice is in the venue.
+    await expect(mallory.page.getByRole('complementary', { name: 'Online users' }).getByText(`In venue: ${venueName}`).first()).toBeVisible();
+    await shot(alice.page, 'chat-venue-1280');
+    await alice.page.getByRole('button', { name: 'Back to Venues' }).click();
+    await expect(alice.page.getByRole('heading', { name: 'Select a Venue' })).toBeVisible();
+
+    expect(alice.dialogs).toEqual([]);
+    expect(mallory.dialogs).toEqual([]);
+  });
+
+  test('a private conversation started from the online panel, with unread counts that clear when read', async ({ browser }) => {
+    const alice = await person(browser, newAccount('Alicia'));
+    const bob = await person(browser, { ...newAccount('Bobby'), lastName: XSS_NAME });
+    contexts.push(alice.context, bob.context);
+    await bob.page.goto('/chat');
+    await alice.page.goto('/chat');
+    const panel = alice.page.getByRole('complementary', { name: 'Online users' });
+    await expect(panel.getByText(`Bobby ${XSS_NAME}`)).toBeVisible();
+    await expect(panel.getByText('(you)')).toBeVisible();
+    await panel.getByRole('link', { name: `Message Bobby ${XSS_NAME}` }).click();
+    await expect(alice.page).toHaveURL(new RegExp(`/messages\\?with=`));
+    await expect(alice.page.getByRole('heading', { name: `Bobby ${XSS_NAME}` })).toBeVisible();
+    await expect(alice.page.getByText('New conversation')).toBeVisible();
+
+    const box = alice.page.getByLabel(`Message to Bobby ${XSS_NAME}`);
+    await box.fill('Hi Bobby, want to meet at the venue?');
+    await box.press('Enter');
+    await expect(alice.page.getByTestId('private-message')).toHaveCount(1);
+    await box.fill(SCRIPT);
+    await box.press('Enter');
+    await expect(alice.page.getByTestId('private-message')).toHaveCount(2);
+
+    // Bob's navigation shows the unread count live.
+    await expect(bob.page.getByRole('link', { name: 'Messages, 2 unread' })).toBeVisible();
+    await bob.page.getByRole('link', { name: 'Messages, 2 unread' }).click();
+    await expect(bob.page.getByRole('heading', { name: 'Select a Conversation' })).toBeVisible();
+    const conv = bob.page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: /Alicia Tester/ });
+    await expect(conv.getByLabel('2 unread')).toBeVisible();
+    await expect(conv.getByText(SCRIPT)).toBeVisible();
+    await shot(bob.page, 'messages-list-1280');
+    await conv.click();
+    await expect(bob.page.getByText('Hi Bobby, want to meet at the venue?')).toBeVisible();
+    await expect(bob.page.getByTestId('private-message').getByText(SCRIPT)).toBeVisible();
+    await expect(bob.page.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+    await expect(conv.getByLabel('2 unread')).toHaveCount(0);
+    await bob.page.getByLabel('Message to Alicia Tester').fill('Sure, see you there!');
+    await bob.page.getByLabel('Message to Alicia Tester').press('Enter');
+    await expect(alice.page.getByText('Sure, see you there!')).toBeVisible();
+    await shot(bob.page, 'messages-thread-1280');
+    expect(alice.dialogs).toEqual([]);
+    expect(bob.dialogs).toEqual([]);
+  });
+
+  test('own mood through the Mood dialog; another user sees it view-only in a popover', async ({ browser }) => {
+    const alice = await person(browser, newAccount('Moody'));
+    const bob = await person(browser, newAccount('Watcher'));
+    contexts.push(alice.context, bob.context);
+    await alice.page.goto('/chat');
+    await bob.page.goto('/chat');
+    await alice.page.getByRole('button', { name: 'Set your mood' }).first().click();
+    const dialog = alice.page.getByRole('dialog', { name: 'Set Your Music Mood' });
+    await expect(dialog).toBeVisible();
+    for (const d of ['High-energy tracks to get pumped up', 'Relaxed vibes and laid-back tunes', 'Love songs and intimate melodies', 'Concentration music and ambient sounds', 'Dance hits and party anthems', 'Thoughtful and introspective music', 'Happy and positive vibes']) {
+      await expect(dialog.getByText(d)).toBeVisible();
+    }
+    await shot(alice.page, 'mood-dialog-1280');
+    await expectAccessible(alice.page);
+    await dialog.getByRole('button', { name: /Chill/ }).click();
+    await expect(dialog).toBeHidden();
+    await expect(alice.page.getByText('Mood updated!')).toBeVisible();
+    await expect(alice.page.getByRole('button', { name: 'Your mood: Chill. Change mood' }).first()).toBeVisible();
+
+    const panel = bob.page.getByRole('complementary', { name: 'Online users' });
+    const badge = panel.getByRole('button', { name: "Moody Tester's mood: Chill" });
+    await expect(badge).toBeVisible({ timeout: 15_000 });
+    await badge.click();
+    const pop = bob.page.getByRole('dialog', { name: "Moody Tester's mood" });
+    await expect(pop.getByText('Relaxed vibes and laid-back tunes')).toBeVisible();
+    await expect(pop.getByText('Only Moody Tester can change this mood.')).toBeVisible();
+    await expect(pop.getByRole('button')).toHaveCount(0);
+    await shot(bob.page, 'mood-popover-1280');
+    await bob.page.keyboard.press('Escape');
+
+    // Clearing the mood.
+    await alice.page.getByRole('button', { name: 'Your mood: Chill. Change mood' }).first().click();
+    await alice.page.getByRole('dialog', { name: 'Set Your Music Mood' }).getByRole('button', { name: 'Clear mood' }).click();
+    await expect(alice.page.getByRole('button', { name: 'Set your mood' }).first()).toBeVisible();
+  });
+
+  test('messages on a 375 px phone: the list and the thread alternate with a back button', async ({ browser }) => {
+    const alice = await person(browser, newAccount('Phone'), { width: 375, height: 740 });
+    const bob = await person(browser, newAccount('Desk'));
+    contexts.push(alice.context, bob.context);
+    const bobId = (await (await bob.context.request.get('/api/auth/user')).json()).id as string;
+    const r = await alice.context.request.post('/api/messages', { data: { receiverId: bobId, content: 'pocket hello' } });
+    expect(r.status()).toBe(201);
+    await alice.page.goto('/messages');
+    const list = alice.page.getByRole('navigation', { name: 'Conversations' });
+    await expect(list.getByRole('button', { name: /Desk Tester/ })).toBeVisible();
+    await expect(alice.page.getByRole('heading', { name: 'Select a Conversation' })).toBeHidden();
+    await shot(alice.page, 'messages-list-375');
+    await expectAccessible(alice.page);
+    await list.getByRole('button', { name: /Desk Tester/ }).click();
+    await expect(list).toBeHidden();
+    await expect(alice.page.getByTestId('private-message').getByText('pocket hello')).toBeVisible();
+    await shot(alice.page, 'messages-thread-375');
+    await expectAccessible(alice.page);
+    await alice.page.getByRole('button', { name: 'Back to conversations' }).click();
+    await expect(list).toBeVisible();
+  });
+
+  test('visitors on Messages get a toast and go to sign in', async ({ page }) => {
+    await page.goto('/messages');
+    await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('profile shows real activity, achievements and a working Manage button', async ({ browser }) => {
+    const owner = await person(browser, newAccount('Owner'));
+    contexts.push(owner.context);
+    const v = await owner.context.request.post('/api/venues', { data: { name: 'Profile Test Bar', location: 'Testville', type: 'bar' } });
+    expect(v.status(), await v.text()).toBe(201);
+    const venue = await v.json();
+    await owner.page.goto('/profile');
+    await expect(owner.page.getByRole('heading', { name: 'Owner Tester' })).toBeVisible();
+    await expect(owner.page.getByText(owner.account.email)).toBeVisible();
+    await expect(owner.page.getByText('Music Enthusiast')).toBeVisible();
+    await expect(owner.page.getByText('Venues Created').locator('..').getByText('1', { exact: true })).toBeVisible();
+    await expect(owner.page.getByText('Level Progress to Music Expert')).toBeVisible();
+    await expect(owner.page.getByText('0 songs in mix', { exact: false })).toBeVisible();
+    const venueOwner = owner.page.locator('li', { hasText: 'Venue Owner' });
+    await expect(venueOwner).toHaveAttribute('data-unlocked', 'true');
+    await expect(owner.page.locator('li', { hasText: 'Top Voter' })).toHaveAttribute('data-unlocked', 'false');
+    await expect(owner.page.getByText('Cast 100 votes')).toBeVisible();
+    await expect(owner.page.getByText('Create your first venue')).toBeVisible();
+    await shot(owner.page, 'profile-1280');
+    await expectAccessible(owner.page);
+    await owner.page.setViewportSize({ width: 375, height: 800 });
+    await shot(owner.page, 'profile-375');
+    await expectAccessible(owner.page);
+    await owner.page.getByRole('link', { name: 'Manage Profile Test Bar' }).click();
+    await expect(owner.page).toHaveURL(new RegExp(`/venue/${venue.id}/mix$`));
+  });
+
+  test('chat and messages are accessible at desktop and 375 px', async ({ browser }) => {
+    const a = await person(browser, newAccount('Axe'));
+    contexts.push(a.context);
+    await a.page.goto('/chat');
+    await expect(a.page.getByRole('log', { name: 'Global chat messages' }).getByText('Welcome to CrowdMix!', { exact: false })).toBeVisible();
+    await shot(a.page, 'chat-1280');
+    await expectAccessible(a.page);
+    await a.page.goto('/messages');
+    await expect(a.page.getByText('No conversations yet')).toBeVisible();
+    await expect(a.page.getByRole('heading', { name: 'Select a Conversation' })).toBeVisible();
+    await shot(a.page, 'messages-empty-1280');
+    await expectAccessible(a.page);
+    await a.page.setViewportSize({ width: 375, height: 760 });
+    await a.page.goto('/chat');
+    await expect(a.page.getByRole('complementary', { name: 'Online users' })).toBeHidden();
+    await expect(a.page.getByPlaceholder('Type a message...')).toBeVisible();
+    await shot(a.page, 'chat-375');
+    await expectAccessible(a.page);
+    await a.page.getByRole('tab', { name: 'Venue Chat' }).click();
+    await expect(a.page.getByRole('heading', { name: 'Select a Venue' })).toBeVisible();
+    await shot(a.page, 'chat-venues-375');
+    await expectAccessible(a.page);
+  });
+});
