@@ -1,0 +1,383 @@
+/**
+ * The access-control matrix: every HTTP route and every websocket client message, with the status (or outcome)
+ * each actor gets. `access-matrix.int.test.ts` seeds the scenario described below, runs every cell and fails on
+ * any difference — and on any registered route that has no row here.
+ *
+ * Actors (one account each, apart from the visitor):
+ * - visitor      — not signed in
+ * - other        — signed in, unrelated to anything in the scenario (the "outsider")
+ * - owner        — uploaded the songs (public, private, PDFs), owns the venue, is a participant of the private
+ *                  conversation (with a `friend` account) and is "self" for /api/users/{id} routes. Not a
+ *                  member of any playlist.
+ * - noVote       — playlist member with canVote false
+ * - noPropose    — playlist member with canPropose false
+ * - noModerate   — plain playlist member (role member, canModerate false)
+ * - moderator    — playlist member with role moderator
+ * - admin        — the playlists' creator (role admin). CrowdMix has no site-wide admin role: a playlist's
+ *                  admin is the highest role there is.
+ * Every playlist member belongs to all three scenario playlists: a democratic and a moderated public one and a
+ * private (democratic) one.
+ *
+ * `_` in an expectation stands for every actor not listed. Rows that change state name a `fresh` fixture: the
+ * test creates it anew for every cell, so each actor meets the same situation.
+ */
+
+export const ACTORS = ['visitor', 'other', 'owner', 'noVote', 'noPropose', 'noModerate', 'moderator', 'admin'] as const;
+export type Actor = (typeof ACTORS)[number];
+export type SignedInActor = Exclude<Actor, 'visitor'>;
+/** The playlist members among the actors. */
+export const MEMBERS = ['noVote', 'noPropose', 'noModerate', 'moderator', 'admin'] as const satisfies readonly Actor[];
+
+export type PlaylistKey = 'democratic' | 'moderated' | 'private';
+
+/** What the test seeds once; rows build their URLs and bodies from it. */
+export interface Scenario {
+  users: Record<SignedInActor | 'friend' | 'spare', { id: string; email: string }>;
+  password: string;
+  venueId: number;
+  publicSongId: number;
+  privateSongId: number;
+  publicPdfFileId: number;
+  privatePdfFileId: number;
+  playlists: Record<PlaylistKey, number>;
+}
+
+/** Per-cell fixtures, created just before the request (see the test's `makeFresh`). */
+export type FreshKind =
+  | 'ownerSong'
+  | 'ownerPrivateSong'
+  | 'venueSong'
+  | `proposal:${PlaylistKey}`
+  | `entry:${PlaylistKey}`
+  | 'playlist:public'
+  | 'playlist:private';
+export interface Fresh {
+  songId: number;
+  entryId: number;
+  playlistId: number;
+}
+
+export type Expectation = Partial<Record<Actor | '_', number>>;
+
+export interface HttpRow {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** The route's pattern exactly as Fastify registers it. */
+  path: string;
+  /** Tells apart several rows for one route. */
+  case?: string;
+  url: (s: Scenario, f: Fresh, actor: Actor) => string;
+  body?: (s: Scenario, f: Fresh, actor: Actor) => unknown;
+  /** A multipart form (uploads). */
+  form?: (s: Scenario) => Record<string, string>;
+  fresh?: FreshKind;
+  /** The request signs in or out: send it with a second session of the actor, so the actor's own one survives. */
+  freshSession?: boolean;
+  expect: Expectation;
+}
+
+const PL = '/api/community-playlists';
+const members = (status: number): Expectation => Object.fromEntries(MEMBERS.map((m) => [m, status]));
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${(++seq).toString(36)}`;
+
+/** Statuses shared by the rows of the private playlist: outsiders get 404 (it does not exist for them). */
+const privateOutsiders: Expectation = { visitor: 401, other: 404, owner: 404 };
+
+export const HTTP_MATRIX: HttpRow[] = [
+  // ── Operations ────────────────────────────────────────────────────────────────────────────────────────
+  { method: 'GET', path: '/livez', url: () => '/livez', expect: { _: 200 } },
+  { method: 'GET', path: '/readyz', url: () => '/readyz', expect: { _: 200 } },
+
+  // ── Auth ──────────────────────────────────────────────────────────────────────────────────────────────
+  { method: 'GET', path: '/api/auth/user', url: () => '/api/auth/user', expect: { visitor: 401, _: 200 } },
+  { method: 'GET', path: '/api/auth/providers', url: () => '/api/auth/providers', expect: { _: 200 } },
+  {
+    method: 'POST',
+    path: '/api/auth/register',
+    url: () => '/api/auth/register',
+    body: () => ({ email: `matrix-${unique()}@example.test`, password: 'matrix password 1', firstName: 'Matrix', lastName: 'New' }),
+    freshSession: true,
+    expect: { _: 201 },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    case: 'right password',
+    url: () => '/api/auth/login',
+    body: (s) => ({ email: s.users.spare.email, password: s.password }),
+    freshSession: true,
+    expect: { _: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    case: 'wrong password',
+    url: () => '/api/auth/login',
+    // Each actor fails on its own account (the visitor on the spare one): five failures lock an account.
+    body: (s, _f, actor) => ({ email: s.users[actor === 'visitor' ? 'spare' : actor].email, password: 'not the password' }),
+    freshSession: true,
+    expect: { _: 401 },
+  },
+  { method: 'POST', path: '/api/auth/logout', url: () => '/api/auth/logout', freshSession: true, expect: { _: 204 } },
+  { method: 'GET', path: '/api/login', url: () => '/api/login', expect: { _: 302 } },
+  { method: 'GET', path: '/api/callback', url: () => '/api/callback?code=x&state=y', expect: { _: 302 } },
+  { method: 'GET', path: '/api/logout', url: () => '/api/logout', freshSession: true, expect: { _: 302 } },
+
+  // ── Songs and files ───────────────────────────────────────────────────────────────────────────────────
+  { method: 'GET', path: '/api/songs', url: () => '/api/songs', expect: { _: 200 } },
+  { method: 'GET', path: '/api/user/songs', url: () => '/api/user/songs', expect: { visitor: 401, _: 200 } },
+  {
+    method: 'POST',
+    path: '/api/songs',
+    url: () => '/api/songs',
+    form: () => ({ type: 'youtube', title: 'Matrix upload', artist: 'Matrix', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' }),
+    expect: { visitor: 401, _: 201 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/songs/:id',
+    case: "the owner's public song",
+    fresh: 'ownerSong',
+    url: (_s, f) => `/api/songs/${f.songId}`,
+    expect: { visitor: 401, owner: 204, _: 403 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/songs/:id',
+    case: "the owner's private song",
+    fresh: 'ownerPrivateSong',
+    url: (_s, f) => `/api/songs/${f.songId}`,
+    expect: { visitor: 401, owner: 204, _: 404 },
+  },
+  { method: 'GET', path: '/api/files/:id', case: 'public PDF', url: (s) => `/api/files/${s.publicPdfFileId}`, expect: { _: 200 } },
+  { method: 'GET', path: '/api/files/:id', case: 'private PDF', url: (s) => `/api/files/${s.privatePdfFileId}`, expect: { owner: 200, _: 404 } },
+
+  // ── Votes and mixes ───────────────────────────────────────────────────────────────────────────────────
+  {
+    method: 'POST',
+    path: '/api/votes',
+    case: 'public song',
+    url: () => '/api/votes',
+    body: (s) => ({ songId: s.publicSongId, voteType: 'up' }),
+    expect: { visitor: 401, _: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/votes',
+    case: 'private song',
+    url: () => '/api/votes',
+    body: (s) => ({ songId: s.privateSongId, voteType: 'up' }),
+    expect: { visitor: 401, owner: 200, _: 404 },
+  },
+  { method: 'GET', path: '/api/votes/:songId', case: 'public song', url: (s) => `/api/votes/${s.publicSongId}`, expect: { _: 200 } },
+  { method: 'GET', path: '/api/votes/:songId', case: 'private song', url: (s) => `/api/votes/${s.privateSongId}`, expect: { owner: 200, _: 404 } },
+  { method: 'GET', path: '/api/mix/global', url: () => '/api/mix/global', expect: { _: 200 } },
+  { method: 'GET', path: '/api/mix/venue/:id', url: (s) => `/api/mix/venue/${s.venueId}`, expect: { _: 200 } },
+  { method: 'GET', path: '/api/songs/trending', url: () => '/api/songs/trending', expect: { _: 200 } },
+
+  // ── Venues ────────────────────────────────────────────────────────────────────────────────────────────
+  { method: 'GET', path: '/api/venues', url: () => '/api/venues', expect: { _: 200 } },
+  { method: 'GET', path: '/api/venues/:id', url: (s) => `/api/venues/${s.venueId}`, expect: { _: 200 } },
+  { method: 'GET', path: '/api/user/venues', url: () => '/api/user/venues', expect: { visitor: 401, _: 200 } },
+  {
+    method: 'POST',
+    path: '/api/venues',
+    url: () => '/api/venues',
+    body: () => ({ name: `Matrix venue ${unique()}`, location: 'Matrix City', type: 'bar' }),
+    expect: { visitor: 401, _: 201 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/venues/:id',
+    url: (s) => `/api/venues/${s.venueId}`,
+    body: () => ({ description: 'Edited by the matrix' }),
+    expect: { visitor: 401, owner: 200, _: 403 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/venues/:id/songs/:songId',
+    fresh: 'venueSong',
+    url: (s, f) => `/api/venues/${s.venueId}/songs/${f.songId}`,
+    expect: { visitor: 401, owner: 204, _: 403 },
+  },
+
+  // ── Chat rooms ────────────────────────────────────────────────────────────────────────────────────────
+  { method: 'GET', path: '/api/messages/global', url: () => '/api/messages/global', expect: { _: 200 } },
+  { method: 'POST', path: '/api/messages/global', url: () => '/api/messages/global', body: () => ({ content: 'Hello from the matrix' }), expect: { visitor: 401, _: 201 } },
+  { method: 'GET', path: '/api/venues/:id/messages', url: (s) => `/api/venues/${s.venueId}/messages`, expect: { _: 200 } },
+  {
+    method: 'POST',
+    path: '/api/venues/:id/messages',
+    url: (s) => `/api/venues/${s.venueId}/messages`,
+    body: () => ({ content: 'Hello venue' }),
+    expect: { visitor: 401, _: 201 },
+  },
+
+  // ── Private messages ──────────────────────────────────────────────────────────────────────────────────
+  { method: 'GET', path: '/api/messages', url: () => '/api/messages', expect: { visitor: 401, _: 200 } },
+  {
+    method: 'POST',
+    path: '/api/messages',
+    url: () => '/api/messages',
+    body: (s) => ({ receiverId: s.users.spare.id, content: 'A private hello from the matrix' }),
+    expect: { visitor: 401, _: 201 },
+  },
+  { method: 'GET', path: '/api/messages/conversations', url: () => '/api/messages/conversations', expect: { visitor: 401, _: 200 } },
+  { method: 'GET', path: '/api/messages/unread-count', url: () => '/api/messages/unread-count', expect: { visitor: 401, _: 200 } },
+  { method: 'POST', path: '/api/messages/read', url: () => '/api/messages/read', body: (s) => ({ otherUserId: s.users.friend.id }), expect: { visitor: 401, _: 200 } },
+
+  // ── Presence, users, profile ──────────────────────────────────────────────────────────────────────────
+  { method: 'GET', path: '/api/users/online', url: () => '/api/users/online', expect: { visitor: 401, _: 200 } },
+  { method: 'GET', path: '/api/venues/:id/users', url: (s) => `/api/venues/${s.venueId}/users`, expect: { visitor: 401, _: 200 } },
+  { method: 'GET', path: '/api/users/:id', url: (s) => `/api/users/${s.users.owner.id}`, expect: { visitor: 401, _: 200 } },
+  {
+    method: 'PATCH',
+    path: '/api/users/:id/mood',
+    case: "the owner's mood",
+    url: (s) => `/api/users/${s.users.owner.id}/mood`,
+    body: () => ({ mood: 'chill' }),
+    expect: { visitor: 401, owner: 200, _: 403 },
+  },
+  { method: 'GET', path: '/api/users/me/stats', url: () => '/api/users/me/stats', expect: { visitor: 401, _: 200 } },
+
+  // ── DJ Verse ──────────────────────────────────────────────────────────────────────────────────────────
+  { method: 'POST', path: '/api/ai/chat', url: () => '/api/ai/chat', body: () => ({ message: 'Something chill for tonight' }), expect: { visitor: 401, _: 200 } },
+  { method: 'GET', path: '/api/ai/history', url: () => '/api/ai/history', expect: { visitor: 401, _: 200 } },
+  { method: 'DELETE', path: '/api/ai/history', url: () => '/api/ai/history', expect: { visitor: 401, _: 204 } },
+
+  // ── Community playlists: reading ──────────────────────────────────────────────────────────────────────
+  { method: 'GET', path: PL, url: () => PL, expect: { _: 200 } },
+  { method: 'GET', path: `${PL}/:id`, case: 'public', url: (s) => `${PL}/${s.playlists.democratic}`, expect: { _: 200 } },
+  { method: 'GET', path: `${PL}/:id`, case: 'private', url: (s) => `${PL}/${s.playlists.private}`, expect: { visitor: 404, other: 404, owner: 404, ...members(200) } },
+  { method: 'GET', path: `${PL}/:id/songs`, case: 'public', url: (s) => `${PL}/${s.playlists.democratic}/songs`, expect: { _: 200 } },
+  { method: 'GET', path: `${PL}/:id/songs`, case: 'private', url: (s) => `${PL}/${s.playlists.private}/songs`, expect: { visitor: 404, other: 404, owner: 404, ...members(200) } },
+  { method: 'GET', path: `${PL}/:id/members`, case: 'public', url: (s) => `${PL}/${s.playlists.moderated}/members`, expect: { _: 200 } },
+  { method: 'GET', path: `${PL}/:id/members`, case: 'private', url: (s) => `${PL}/${s.playlists.private}/members`, expect: { visitor: 404, other: 404, owner: 404, ...members(200) } },
+
+  // ── Community playlists: changing ─────────────────────────────────────────────────────────────────────
+  {
+    method: 'POST',
+    path: PL,
+    url: () => PL,
+    body: () => ({ name: `Matrix playlist ${unique()}` }),
+    expect: { visitor: 401, _: 201 },
+  },
+  ...(['democratic', 'moderated', 'private'] as const).map(
+    (key): HttpRow => ({
+      method: 'POST',
+      path: `${PL}/:id/songs`,
+      case: `propose, ${key}`,
+      fresh: `proposal:${key}`,
+      url: (s) => `${PL}/${s.playlists[key]}/songs`,
+      body: (_s, f) => ({ songId: f.songId }),
+      expect: { ...(key === 'private' ? privateOutsiders : { visitor: 401, other: 403, owner: 403 }), ...members(201), noPropose: 403 },
+    }),
+  ),
+  ...(['democratic', 'moderated', 'private'] as const).map(
+    (key): HttpRow => ({
+      method: 'POST',
+      path: `${PL}/songs/:playlistSongId/vote`,
+      case: `vote, ${key}`,
+      fresh: `entry:${key}`,
+      url: (_s, f) => `${PL}/songs/${f.entryId}/vote`,
+      body: () => ({ voteType: 'up' }),
+      // In democratic playlists every member votes (spec 5: canVote OR democratic); in moderated ones canVote counts.
+      expect: { ...(key === 'private' ? privateOutsiders : { visitor: 401, other: 403, owner: 403 }), ...members(200), ...(key === 'moderated' ? { noVote: 403 } : {}) },
+    }),
+  ),
+  ...(['approve', 'reject'] as const).flatMap((decision) =>
+    (['democratic', 'moderated', 'private'] as const).map(
+      (key): HttpRow => ({
+        method: 'POST',
+        path: `${PL}/songs/:playlistSongId/${decision}`,
+        case: key,
+        fresh: `entry:${key}`,
+        url: (_s, f) => `${PL}/songs/${f.entryId}/${decision}`,
+        expect: { ...(key === 'private' ? privateOutsiders : { visitor: 401, other: 403, owner: 403 }), ...members(403), moderator: 200, admin: 200 },
+      }),
+    ),
+  ),
+  ...(['moderated', 'private'] as const).map(
+    (key): HttpRow => ({
+      method: 'DELETE',
+      path: `${PL}/songs/:playlistSongId`,
+      case: key,
+      fresh: `entry:${key}`,
+      url: (_s, f) => `${PL}/songs/${f.entryId}`,
+      expect: { ...(key === 'private' ? privateOutsiders : { visitor: 401, other: 403, owner: 403 }), ...members(403), moderator: 204, admin: 204 },
+    }),
+  ),
+  ...(['public', 'private'] as const).flatMap((kind): HttpRow[] => [
+    {
+      method: 'POST',
+      path: `${PL}/:id/join`,
+      case: kind,
+      fresh: `playlist:${kind}`,
+      url: (_s, f) => `${PL}/${f.playlistId}/join`,
+      expect: kind === 'private' ? { ...privateOutsiders, ...members(409) } : { visitor: 401, other: 200, owner: 200, ...members(409) },
+    },
+    {
+      method: 'POST',
+      path: `${PL}/:id/leave`,
+      case: kind,
+      fresh: `playlist:${kind}`,
+      url: (_s, f) => `${PL}/${f.playlistId}/leave`,
+      // The last admin cannot leave (409); non-members have nothing to leave (409).
+      expect: { ...(kind === 'private' ? privateOutsiders : { visitor: 401, other: 409, owner: 409 }), ...members(204), admin: 409 },
+    },
+  ]),
+  ...(['moderated', 'private'] as const).map(
+    (key): HttpRow => ({
+      method: 'PATCH',
+      path: `${PL}/:id/members/:userId`,
+      case: key,
+      url: (s) => `${PL}/${s.playlists[key]}/members/${s.users.noModerate.id}`,
+      body: () => ({ canModerate: false }),
+      expect: { ...(key === 'private' ? privateOutsiders : { visitor: 401, other: 403, owner: 403 }), ...members(403), admin: 200 },
+    }),
+  ),
+];
+
+// ── Websocket client messages ─────────────────────────────────────────────────────────────────────────────
+/** `ok`: the server accepts the message; `refused`: it answers with an `error` event and does nothing. */
+export type WsOutcome = 'ok' | 'refused';
+export interface WsRow {
+  type: 'ping' | 'subscribe' | 'unsubscribe' | 'presence';
+  case: string;
+  message: (s: Scenario) => Record<string, unknown>;
+  expect: Partial<Record<Actor | '_', WsOutcome>>;
+}
+
+const okMembers = Object.fromEntries(MEMBERS.map((m) => [m, 'ok'])) as Partial<Record<Actor, WsOutcome>>;
+
+export const WS_MATRIX: WsRow[] = [
+  { type: 'ping', case: 'ping', message: () => ({ type: 'ping' }), expect: { _: 'ok' } },
+  { type: 'subscribe', case: 'global room', message: () => ({ type: 'subscribe', room: 'global' }), expect: { _: 'ok' } },
+  { type: 'subscribe', case: 'venue room', message: (s) => ({ type: 'subscribe', room: `venue:${s.venueId}` }), expect: { _: 'ok' } },
+  { type: 'subscribe', case: 'public playlist room', message: (s) => ({ type: 'subscribe', room: `playlist:${s.playlists.democratic}` }), expect: { _: 'ok' } },
+  {
+    type: 'subscribe',
+    case: 'private playlist room',
+    message: (s) => ({ type: 'subscribe', room: `playlist:${s.playlists.private}` }),
+    expect: { visitor: 'refused', other: 'refused', owner: 'refused', ...okMembers },
+  },
+  { type: 'subscribe', case: 'unknown playlist room', message: () => ({ type: 'subscribe', room: 'playlist:999999' }), expect: { _: 'refused' } },
+  { type: 'unsubscribe', case: 'a room', message: () => ({ type: 'unsubscribe', room: 'global' }), expect: { _: 'ok' } },
+  { type: 'presence', case: 'in a venue', message: (s) => ({ type: 'presence', venueId: s.venueId }), expect: { visitor: 'refused', _: 'ok' } },
+  { type: 'presence', case: 'no venue', message: () => ({ type: 'presence', venueId: null }), expect: { visitor: 'refused', _: 'ok' } },
+  { type: 'presence', case: 'unknown venue', message: () => ({ type: 'presence', venueId: 999999 }), expect: { _: 'refused' } },
+];
+
+/** Registered routes that are not part of the API and so not in the table. */
+export function isIgnoredRoute(method: string, path: string): boolean {
+  if (method === 'HEAD' || method === 'OPTIONS') return true;
+  if (path === '/ws') return true; // the websocket upgrade: covered by WS_MATRIX
+  if (path === '/api/docs' || path.startsWith('/api/docs/')) return true; // the OpenAPI UI and document
+  if (path.includes('*')) return true; // static assets and the SPA fallback
+  return false;
+}
+
+/** The expected value of `actor` in an expectation (`_` is the default). */
+export function expected<T>(e: Partial<Record<Actor | '_', T>>, actor: Actor): T | undefined {
+  return e[actor] ?? e._;
+}
