@@ -36,7 +36,7 @@ export function RecommendationCard({ card, list }: { card: Card; list: Card[] })
   const playable = Boolean(card.youtubeId || card.pdfUrl);
 
   return (
-    <article className="rounded-xl border border-border bg-surface-2/70 p-3 sm:p-4" aria-label={`${card.title} by ${card.artist}`}>
+    <article className="min-w-0 rounded-xl border border-border bg-surface-2/70 p-3 sm:p-4" aria-label={`${card.title} by ${card.artist}`}>
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
           <h3 className="truncate font-semibold">{card.title}</h3>

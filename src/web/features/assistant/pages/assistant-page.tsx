@@ -230,7 +230,7 @@ function DjBubble({ entry }: { entry: Extract<Entry, { from: 'dj' }> }) {
           {entry.text}
         </p>
         {entry.cards.length ? (
-          <div className="grid gap-2 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-2 lg:grid-cols-2">
             {entry.cards.map((c) => (
               <RecommendationCard key={c.songId} card={c} list={entry.cards} />
             ))}
