@@ -171,7 +171,8 @@ test.describe('foundation', () => {
       if (/Content Security Policy/i.test(m.text())) consoleCsp.push(m.text());
     });
     await page.goto('/api/docs');
-    await expect(page.getByRole('heading', { name: /CrowdMix API/ })).toBeVisible();
+    // swagger-ui's bundle is large; give it time on a busy machine.
+    await expect(page.getByRole('heading', { name: /CrowdMix API/ })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('/api/auth/register').first()).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
     expect(consoleCsp).toEqual([]);
