@@ -1,6 +1,9 @@
 import { test, expect, expectAccessible, newAccount, signUp } from './fixtures';
 
 test.describe('foundation', () => {
+  // Several tests run axe more than once; on a busy 2-core machine that alone can take half a minute.
+  test.describe.configure({ timeout: 90_000 });
+
   test('landing page for visitors, accessible', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'CrowdMix', level: 1 })).toBeVisible();
