@@ -1,6 +1,7 @@
 /** Security headers (CSP allowing only the YouTube IFrame API and thumbnails) and the Origin check. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { forbidden } from '../lib/http-errors';
 
 export const CSP_DIRECTIVES = {
@@ -20,14 +21,32 @@ export const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * The headers helmet sets for `options`, computed once. (@fastify/helmet rebuilt helmet, CSP parsing included,
+ * on every request: the largest single cost of a cheap request in `npm run bench`.)
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, () => {});
+  return headers;
+}
+
 export async function registerSecurity(app: FastifyInstance, opts: { appUrl?: string }) {
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     // YouTube refuses embeds without a referrer (error 153); helmet's default no-referrer breaks playback.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
     hsts: opts.appUrl?.startsWith('https://') ? { maxAge: 15_552_000 } : false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   app.addHook('onRequest', async (request) => {
