@@ -1,0 +1,101 @@
+// Live fan-out: N websocket clients in this process; for each published vote, the time from sending it until
+// the last client has a vote_update for that song.
+import http from 'node:http';
+import WebSocket from 'ws';
+import { percentile, sleep } from './util.mjs';
+
+const SONG_RE = /"type":"vote_update"[^]*?"songId":(\d+)|"songId":(\d+)[^]*?"type":"vote_update"/;
+
+/** Opens `n` websocket clients to `wsUrl` (in batches, so the server is not flooded with handshakes). */
+export async function openClients(wsUrl, n) {
+  const tracker = { pending: new Map(), done: [] };
+  const clients = [];
+  const onFrame = (data) => {
+    const text = typeof data === 'string' ? data : data.toString();
+    // A coalesced frame may carry several events (a JSON array); count every song it names.
+    if (!text.includes('vote_update')) return;
+    const now = performance.now();
+    const re = /"songId":(\d+)/g;
+    let m;
+    while ((m = re.exec(text))) {
+      const p = tracker.pending.get(Number(m[1]));
+      if (!p) continue;
+      if (++p.count === n) {
+        tracker.pending.delete(Number(m[1]));
+        p.resolve(now - p.sentAt);
+      }
+    }
+  };
+  for (let i = 0; i < n; i += 50) {
+    const batch = [];
+    for (let j = i; j < Math.min(n, i + 50); j++) {
+      batch.push(
+        new Promise((resolve, reject) => {
+          const ws = new WebSocket(wsUrl, { perMessageDeflate: false });
+          ws.on('message', onFrame);
+          ws.once('open', () => resolve(ws));
+          ws.once('error', reject);
+        }),
+      );
+    }
+    clients.push(...(await Promise.all(batch)));
+  }
+  await sleep(200);
+  return {
+    clients,
+    /** Starts timing `songId` now; resolves with the ms until every client had it (or Infinity after `timeoutMs`). */
+    expect(songId, timeoutMs = 10_000) {
+      return new Promise((resolve) => {
+        const entry = { sentAt: performance.now(), count: 0, resolve };
+        tracker.pending.set(songId, entry);
+        setTimeout(() => {
+          if (tracker.pending.get(songId) === entry) {
+            tracker.pending.delete(songId);
+            resolve(Infinity);
+          }
+        }, timeoutMs).unref();
+      });
+    },
+    close() {
+      for (const c of clients) c.terminate();
+    },
+  };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+
+/** A small POST on loopback with keep-alive; resolves with the status code. */
+export function post(url, body, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(url, { method: 'POST', agent, headers: { ...(data ? { 'content-type': 'application/json' } : {}), ...headers } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+/**
+ * Steady rate: `count` publishes at `perSecond`, then a burst of `burst` publishes at once.
+ * `publish(songId)` sends one; `nextSong()` gives a song no earlier publish used.
+ */
+export async function measureFanout(harness, publish, nextSong, { count, perSecond, burst }) {
+  const steady = [];
+  const waits = [];
+  for (let i = 0; i < count; i++) {
+    const song = nextSong();
+    const done = harness.expect(song);
+    void publish(song);
+    waits.push(done.then((ms) => steady.push(ms)));
+    await sleep(1000 / perSecond);
+  }
+  await Promise.all(waits);
+  await sleep(300);
+  const songs = Array.from({ length: burst }, nextSong);
+  const burstDone = songs.map((s) => harness.expect(s));
+  await Promise.all(songs.map((s) => publish(s)));
+  const burstMs = await Promise.all(burstDone);
+  return { steadyP99: percentile(steady, 99), steadyP50: percentile(steady, 50), burstP99: percentile(burstMs, 99), lost: [...steady, ...burstMs].filter((x) => x === Infinity).length };
+}

@@ -1,0 +1,121 @@
+// Web figures: gzip size of the JavaScript each route loads first, the same for a bare React hello-world built
+// by the same Vite, and Lighthouse (mobile preset) on Debian's Chromium.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/** Builds the SPA (with a Vite manifest) and the server bundle into `buildDir`. */
+export function buildApp(buildDir) {
+  const env = { ...process.env, BUILD_DIR: buildDir };
+  for (const [cmd, args] of [
+    [process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--manifest', '--logLevel', 'warn']],
+    [process.execPath, ['scripts/build-server.mjs']],
+  ]) {
+    const r = spawnSync(cmd, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) throw new Error(`build failed: ${cmd} ${args.join(' ')}`);
+  }
+}
+
+/** Builds bench/hello (React 19 hello-world) with the project's Vite into `outDir`. */
+export async function buildHello(outDir) {
+  const { build } = await import('vite');
+  const react = (await import('@vitejs/plugin-react')).default;
+  await build({
+    root: path.resolve('bench/hello'),
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react()],
+    build: { outDir: path.resolve(outDir), emptyOutDir: true, manifest: true, target: 'es2022' },
+  });
+}
+
+const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(file)).length;
+
+/** The JS files index.html loads before anything runs (entry script + modulepreloads), with gzip sizes. */
+export function initialJs(webDir) {
+  const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  const files = new Set();
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) files.add(m[1]);
+  return sizeOf(webDir, [...files]);
+}
+
+function sizeOf(webDir, urls) {
+  const list = urls.map((u) => ({ file: u.replace(/^\//, ''), gzip: gzipSize(path.join(webDir, u.replace(/^\//, ''))) }));
+  return { files: list, gzip: list.reduce((s, f) => s + f.gzip, 0) };
+}
+
+/**
+ * Per lazily loaded page (from the Vite manifest): what that route fetches first, i.e. the entry's static
+ * closure plus the page chunk's static closure.
+ */
+export function routeJs(webDir) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(webDir, '.vite/manifest.json'), 'utf8'));
+  const closure = (key, seen = new Set()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imp of manifest[key].imports ?? []) closure(imp, seen);
+    return seen;
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const entry = closure(entryKey);
+  const out = {};
+  for (const key of Object.keys(manifest)) {
+    const m = /pages\/([a-z-]+)-page\.tsx$/.exec(key);
+    if (!m || !manifest[key].isDynamicEntry) continue;
+    const keys = closure(key, new Set(entry));
+    out[m[1]] = sizeOf(webDir, [...keys].map((k) => manifest[k].file));
+  }
+  return out;
+}
+
+/** Runs the Lighthouse CLI (mobile preset) on `url` with Debian's Chromium; returns the category scores 0–100. */
+export function lighthouse(url, { cookie } = {}) {
+  const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const args = [
+    'node_modules/lighthouse/cli/index.js',
+    url,
+    '--quiet',
+    '--output=json',
+    '--output-path=stdout',
+    '--only-categories=performance,accessibility,best-practices',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+    '--max-wait-for-load=30000',
+  ];
+  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      try {
+        const lhr = JSON.parse(out);
+        const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+        const failing = (cat) =>
+          lhr.categories[cat].auditRefs
+            .filter((r) => r.weight > 0 && lhr.audits[r.id].score !== null && lhr.audits[r.id].score < 1)
+            .map((r) => r.id);
+        resolve({
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          metrics: {
+            fcp: lhr.audits['first-contentful-paint']?.numericValue,
+            lcp: lhr.audits['largest-contentful-paint']?.numericValue,
+            tbt: lhr.audits['total-blocking-time']?.numericValue,
+            cls: lhr.audits['cumulative-layout-shift']?.numericValue,
+          },
+          failing: { performance: failing('performance'), accessibility: failing('accessibility'), bestPractices: failing('best-practices') },
+          runtimeError: lhr.runtimeError?.message,
+        });
+      } catch {
+        reject(new Error(`lighthouse failed (exit ${code}): ${err.slice(-500)}`));
+      }
+    });
+  });
+}

@@ -1,0 +1,595 @@
+// `npm run bench`: builds, starts the real server on loopback against a fresh PostgreSQL database (or PGlite
+// with --pglite), loads the quality bar's data set, runs every Performance scenario side by side with its
+// baseline, prints the table and writes bench/results/latest.json (+ bench/RESULTS.md with --record).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { FULL_SIZES, QUICK_SIZES, TALLY_MISMATCH_SQL, dataStatements, extraSongStatements, tokenFor } from './lib/data.mjs';
+import { hammer } from './lib/load.mjs';
+import { measureFanout, openClients, post } from './lib/fanout.mjs';
+import { startApp, startBaseline, stopChild } from './lib/server.mjs';
+import { fmt, log, median, parseArgs, percentile, renderTable, sideBySide, sleep } from './lib/util.mjs';
+import { buildApp, buildHello, initialJs, lighthouse, routeJs } from './lib/web.mjs';
+
+const args = parseArgs(process.argv.slice(2));
+const quick = Boolean(args.quick);
+const usePglite = Boolean(args.pglite);
+const sizes = { ...(quick ? QUICK_SIZES : FULL_SIZES) };
+for (const k of Object.keys(sizes)) {
+  const v = args[k] ?? process.env[`BENCH_${k.toUpperCase()}`];
+  if (v !== undefined) sizes[k] = Number(v);
+}
+const rounds = Number(args.rounds ?? (quick ? 3 : 3));
+const duration = Number(args.duration ?? (quick ? 1 : 3));
+const only = args.only ? new Set(String(args.only).split(',')) : null;
+const wants = (group) => !only || only.has(group);
+const buildDir = process.env.BUILD_DIR ?? '.tmp/build-bench';
+const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const searchSongs = Number(args.searchSongs ?? process.env.BENCH_SEARCH_SONGS ?? (quick ? 10_000 : 100_000));
+const fanClients = Number(args.clients ?? (quick ? 300 : 1000));
+const tmpRoot = path.resolve('.tmp', `bench-${process.pid}`);
+fs.mkdirSync(tmpRoot, { recursive: true });
+
+const rows = [];
+const details = {};
+const cleanups = [];
+let cleaned = false;
+async function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
+  for (const fn of cleanups.reverse()) await fn().catch((err) => log('cleanup:', err.message));
+  fs.rmSync(tmpRoot, { recursive: true, force: true });
+}
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => void cleanup().then(() => process.exit(130)));
+
+/** Adds a result row. `higherIsBetter` tells how the ratio meets the goal. */
+function addRow(r) {
+  rows.push(r);
+  log(`${r.name}: ${r.figureText} vs ${r.baselineText} → ${r.ratioText ?? ''} (goal ${r.goalText}) ${r.met === null ? '' : r.met ? 'met' : 'NOT MET'}`);
+}
+const rps = (x) => `${fmt(x)} req/s`;
+const ms = (x, d = 1) => `${fmt(x, d)} ms`;
+const kb = (bytes) => `${fmt(bytes / 1024, 1)} KB`;
+
+/** Two HTTP load runs side by side; the ratio is the median of per-round ratios a/b (throughput). */
+async function throughputPair(name, a, b, goal) {
+  const { as, bs } = await sideBySide(rounds, () => hammer(a.url, a.opts), () => hammer(b.url, b.opts));
+  const ratios = as.map((x, i) => x.rps / bs[i].rps);
+  const ratio = median(ratios);
+  const errs = [...as, ...bs].reduce((s, x) => s + x.errors + x.non2xx, 0);
+  details[name] = { figure: as, baseline: bs, ratios };
+  addRow({
+    name,
+    figure: median(as.map((x) => x.rps)),
+    baseline: median(bs.map((x) => x.rps)),
+    ratio,
+    figureText: rps(median(as.map((x) => x.rps))) + (errs ? ` (${errs} errors/non-2xx)` : ''),
+    baselineText: `${rps(median(bs.map((x) => x.rps)))} ${b.label}`,
+    ratioText: `${fmt(ratio, 2)}×`,
+    goalText: goal.text,
+    met: goal.min === undefined ? null : ratio >= goal.min && errs === 0,
+    stretch: goal.stretch !== undefined ? ratio >= goal.stretch : undefined,
+  });
+  return ratio;
+}
+
+// ---------------------------------------------------------------------------------------------- database
+let pgPool;
+let databaseUrl;
+let dataDir;
+async function createDatabase() {
+  if (usePglite) {
+    dataDir = path.join(tmpRoot, 'pglite');
+    return { dataDir };
+  }
+  const name = `crowdmix_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    await pgPool?.end().catch(() => {});
+    const a = new pg.Client({ connectionString: adminUrl });
+    await a.connect();
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+    log(`dropped database ${name}`);
+  });
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  databaseUrl = u.toString();
+  return { databaseUrl };
+}
+
+/** Runs statements on the migrated database (PostgreSQL through pg, PGlite in this process). */
+async function runSql(statements, db = { databaseUrl, dataDir }) {
+  if (db.databaseUrl) {
+    const c = new pg.Client({ connectionString: db.databaseUrl });
+    await c.connect();
+    try {
+      for (const s of statements) await c.query(s);
+    } finally {
+      await c.end();
+    }
+    return;
+  }
+  const lite = await PGlite.create({ dataDir: path.join(db.dataDir, 'pgdata'), extensions: { pg_trgm } });
+  try {
+    for (const s of statements) await lite.exec(s);
+  } finally {
+    await lite.close();
+  }
+}
+
+async function queryOne(sqlText, db = { databaseUrl, dataDir }) {
+  if (db.databaseUrl) {
+    const c = new pg.Client({ connectionString: db.databaseUrl });
+    await c.connect();
+    try {
+      return (await c.query(sqlText)).rows[0];
+    } finally {
+      await c.end();
+    }
+  }
+  const lite = await PGlite.create({ dataDir: path.join(db.dataDir, 'pgdata'), extensions: { pg_trgm } });
+  try {
+    return (await lite.query(sqlText)).rows[0];
+  } finally {
+    await lite.close();
+  }
+}
+
+/** Migrates (by starting the app once), then fills the database with the data set. */
+async function prepare(db) {
+  const first = await startApp({ buildDir, db });
+  await first.stop();
+  const t0 = performance.now();
+  await runSql(dataStatements(sizes), db);
+  return performance.now() - t0;
+}
+
+// ---------------------------------------------------------------------------------------------- scenarios
+const voterState = { next: 0 };
+const nextVoter = () => `v${(voterState.next++ % sizes.voters) + 1}`;
+const cookieOf = (userId) => `crowdmix_sid=${tokenFor(userId)}`;
+
+async function httpScenarios(app, bare) {
+  const d = { connections: 10, duration };
+  // Warm-up: JIT, the mix cache and the chat room's newest id.
+  await hammer(app.url, { path: '/api/mix/global', connections: 4, duration: 1 });
+  await hammer(bare.url, { connections: 4, duration: 1 });
+  const livez = { url: app.url, opts: { path: '/livez', ...d }, label: '/livez' };
+
+  await throughputPair('Framework overhead: /livez vs bare node:http', { url: app.url, opts: { path: '/livez', ...d } }, { url: bare.url, opts: d, label: 'bare node:http' }, { text: '≥ 0.8×', min: 0.8 });
+
+  await throughputPair('Global mix, anonymous vs /livez', { url: app.url, opts: { path: '/api/mix/global', ...d } }, livez, { text: '≥ 0.6× (stretch 0.75×)', min: 0.6, stretch: 0.75 });
+
+  let u = 0;
+  await throughputPair(
+    'Global mix, signed in (own votes) vs /livez',
+    { url: app.url, opts: { ...d, path: '/api/mix/global', setup: () => ({ headers: { cookie: cookieOf(`u${(u++ % sizes.users) + 1}`) } }) } },
+    livez,
+    { text: '≥ 0.3×', min: 0.3 },
+  );
+
+  const latest = await fetch(`${app.url}/api/messages/global`).then((r) => r.json());
+  const after = latest.at(-1)?.id ?? 0;
+  await throughputPair('Chat poll, nothing new (after=) vs /livez', { url: app.url, opts: { path: `/api/messages/global?after=${after}`, ...d } }, livez, { text: '≥ 0.6×', min: 0.6 });
+}
+
+/** Mix read latency (sequential) vs the GROUP BY a mix would need without tallies. */
+async function mixVsGroupBy(app) {
+  const GROUP_BY = `select song_id, count(*) filter (where vote_type = 'up') - count(*) filter (where vote_type = 'down') as net
+    from votes where venue_id is null group by song_id order by net desc limit 100`;
+  const mixOnce = async () => {
+    const times = [];
+    const until = performance.now() + duration * 1000;
+    while (performance.now() < until) {
+      const t = performance.now();
+      const r = await fetch(`${app.url}/api/mix/global`);
+      await r.arrayBuffer();
+      times.push(performance.now() - t);
+    }
+    return median(times);
+  };
+  let groupOnce;
+  let closeGroup = async () => {};
+  if (databaseUrl) {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    closeGroup = () => c.end();
+    groupOnce = async () => {
+      const times = [];
+      for (let i = 0; i < 3; i++) {
+        const t = performance.now();
+        await c.query(GROUP_BY);
+        times.push(performance.now() - t);
+      }
+      return median(times);
+    };
+  }
+  if (!groupOnce) {
+    // PGlite allows one process per data directory: the GROUP BY runs on the server's own connection is not
+    // possible, so it runs on the bench's PGlite copy taken before the server started (see preparePgliteCopy).
+    groupOnce = async () => details.pgliteGroupByMs;
+  }
+  const { as, bs } = await sideBySide(rounds, mixOnce, groupOnce);
+  await closeGroup();
+  const ratio = median(bs.map((b, i) => b / as[i]));
+  details.mixVsGroupBy = { mixMs: as, groupByMs: bs };
+  addRow({
+    name: 'Mix read vs GROUP BY over votes',
+    figure: median(as),
+    baseline: median(bs),
+    ratio,
+    figureText: `${ms(median(as), 2)} per GET /api/mix/global`,
+    baselineText: `${ms(median(bs))} GROUP BY over ${fmt(sizes.votes)} votes`,
+    ratioText: `${fmt(ratio, 0)}× faster`,
+    goalText: '≥ 100× faster',
+    met: ratio >= 100,
+  });
+}
+
+/** Hot song vs random songs: 16 writers through POST /api/votes. */
+async function voteScenarios(app) {
+  let hot = 0;
+  const voteReq = (songId) => ({ method: 'POST', path: '/api/votes', headers: { 'content-type': 'application/json', cookie: cookieOf(nextVoter()) }, body: JSON.stringify({ songId, voteType: 'up' }) });
+  const opts = { connections: 16, duration };
+  const randomSong = () => 1 + Math.floor(Math.random() * sizes.songs);
+  await hammer(app.url, { ...opts, duration: 1, setup: () => voteReq(randomSong()) });
+  const { as, bs } = await sideBySide(
+    rounds,
+    (r) => {
+      hot = 1 + ((r * 7919 + 17) % sizes.songs);
+      return hammer(app.url, { ...opts, setup: () => voteReq(hot) });
+    },
+    () => hammer(app.url, { ...opts, setup: () => voteReq(randomSong()) }),
+  );
+  const ratios = as.map((x, i) => x.rps / bs[i].rps);
+  const ratio = median(ratios);
+  const errs = [...as, ...bs].reduce((s, x) => s + x.errors + x.non2xx, 0);
+  details.hotVsRandom = { hot: as, random: bs, ratios };
+  addRow({
+    name: `Votes on one hot song vs random songs (16 writers, ${usePglite ? 'PGlite' : 'PostgreSQL'})`,
+    figure: median(as.map((x) => x.rps)),
+    baseline: median(bs.map((x) => x.rps)),
+    ratio,
+    figureText: `${rps(median(as.map((x) => x.rps)))} hot` + (errs ? ` (${errs} errors/non-2xx: ${JSON.stringify(as[0].status)})` : ''),
+    baselineText: `${rps(median(bs.map((x) => x.rps)))} random`,
+    ratioText: `${fmt(ratio, 2)}×`,
+    goalText: usePglite ? '≥ 0.8× (goal is for PostgreSQL)' : '≥ 0.8×',
+    met: usePglite ? null : ratio >= 0.8 && errs === 0,
+  });
+
+  // 1,000 interleaved votes, switches and removals by 50 users on 20 songs (checked against the rows at the end).
+  const users = Array.from({ length: 50 }, () => nextVoter());
+  let n = 0;
+  const mixed = await hammer(app.url, {
+    connections: 16,
+    duration: 60,
+    amount: 1000,
+    setup: () => {
+      n++;
+      return {
+        method: 'POST',
+        path: '/api/votes',
+        headers: { 'content-type': 'application/json', cookie: cookieOf(users[n % 50]) },
+        body: JSON.stringify({ songId: 1 + ((n * 7) % 20), voteType: Math.random() < 0.5 ? 'up' : 'down' }),
+      };
+    },
+  });
+  details.mixedVotes = { ok: mixed.ok, non2xx: mixed.non2xx, errors: mixed.errors };
+}
+
+/** The vote transaction with tallies (the statements of votes.repository) vs without them, bare `pg`, 16 clients. */
+async function tallyCost() {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 16 });
+  pgPool = pool;
+  let v = 0;
+  const baselineIds = [];
+  const run = (withTallies) => async () => {
+    let done = 0;
+    const until = performance.now() + duration * 1000;
+    const worker = async () => {
+      const c = await pool.connect();
+      try {
+        while (performance.now() < until) {
+          const user = `v${((v++ * 7) % sizes.voters) + 1}`;
+          const song = 1 + Math.floor(Math.random() * sizes.songs);
+          await c.query('begin');
+          const ins = await c.query(
+            `insert into votes (user_id, song_id, venue_id, vote_type) values ($1, $2, null, 'up')
+             on conflict on constraint votes_user_song_context_key do nothing returning id`,
+            [user, song],
+          );
+          if (!withTallies && ins.rowCount) baselineIds.push(ins.rows[0].id);
+          if (withTallies && ins.rowCount) {
+            await c.query(
+              `insert into vote_tallies (song_id, venue_id, slot, up_votes, down_votes) values ($1, null, $2, 1, 0)
+               on conflict on constraint vote_tallies_song_context_slot_key
+               do update set up_votes = vote_tallies.up_votes + excluded.up_votes, down_votes = vote_tallies.down_votes + excluded.down_votes`,
+              [song, v % 8],
+            );
+            await c.query(`select coalesce(sum(up_votes), 0)::int as up, coalesce(sum(down_votes), 0)::int as down from vote_tallies where song_id = $1 and venue_id is null`, [song]);
+          }
+          await c.query('commit');
+          done++;
+        }
+      } finally {
+        c.release();
+      }
+    };
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: 16 }, worker));
+    return done / ((performance.now() - t0) / 1000);
+  };
+  const { as, bs } = await sideBySide(rounds, run(true), run(false));
+  // Undo the baseline's rows without tallies so that the final tally check stays meaningful.
+  await pool.query('delete from votes where id = any($1::int[])', [baselineIds]);
+  const cost = median(as.map((a, i) => bs[i] / a));
+  details.tallyCost = { withTallies: as, without: bs };
+  addRow({
+    name: 'Vote transaction with tallies vs without (bare pg, 16 clients)',
+    figure: median(as),
+    baseline: median(bs),
+    ratio: cost,
+    figureText: `${fmt(median(as))} votes/s with tallies`,
+    baselineText: `${fmt(median(bs))} votes/s without`,
+    ratioText: `${fmt(cost, 2)}× cost`,
+    goalText: '≤ 1.5× cost',
+    met: cost <= 1.5,
+  });
+}
+
+/** 1,000 websocket clients: 10 votes/s and a burst of 100, the app vs a bare `ws` broadcast. */
+async function fanout(app) {
+  const bare = await startBaseline('bare-ws.mjs');
+  let song = Math.floor(sizes.songs / 2);
+  const nextSong = () => 1 + (song++ % sizes.songs);
+  const steadyCount = quick ? 20 : 50;
+  const runOn = (target) => async () => {
+    const h = await openClients(target.ws, fanClients);
+    try {
+      return await measureFanout(h, target.publish, nextSong, { count: steadyCount, perSecond: 10, burst: 100 });
+    } finally {
+      h.close();
+      await sleep(300);
+    }
+  };
+  const appTarget = {
+    ws: app.url.replace('http', 'ws') + '/ws',
+    publish: (songId) => post(`${app.url}/api/votes`, { songId, voteType: 'up' }, { cookie: cookieOf(nextVoter()) }),
+  };
+  const bareTarget = { ws: bare.url.replace('http', 'ws') + '/ws', publish: (songId) => post(`${bare.url}/publish?songId=${songId}`) };
+  const { as, bs } = await sideBySide(rounds, runOn(appTarget), runOn(bareTarget));
+  await bare.stop();
+  details.fanout = { app: as, bare: bs };
+  const steady = median(as.map((x) => x.steadyP99));
+  const steadyBare = median(bs.map((x) => x.steadyP99));
+  const burst = median(as.map((x) => x.burstP99));
+  const burstBare = median(bs.map((x) => x.burstP99));
+  const lost = as.reduce((s, x) => s + x.lost, 0);
+  addRow({
+    name: `Live fan-out, ${fanClients} clients, 10 votes/s: p99 until all have it`,
+    figure: steady,
+    baseline: steadyBare,
+    ratio: steady / steadyBare,
+    figureText: ms(steady) + (lost ? ` (${lost} lost)` : ''),
+    baselineText: `${ms(steadyBare)} bare ws`,
+    ratioText: `${fmt(steady / steadyBare, 2)}×`,
+    goalText: '< 50 ms',
+    met: steady < 50 && lost === 0,
+  });
+  addRow({
+    name: `Live fan-out, burst of 100 votes: p99 until all have it`,
+    figure: burst,
+    baseline: burstBare,
+    ratio: burst / 50,
+    figureText: ms(burst),
+    baselineText: `${ms(burstBare)} bare ws`,
+    ratioText: `${fmt(burst / 50, 2)}× of 50 ms`,
+    goalText: '≤ 1.5× 50 ms (75 ms)',
+    met: burst <= 75 && lost === 0,
+  });
+}
+
+/** PGlite cold start with the data set stored vs a bare PGlite start; both timed from spawn to first answer. */
+async function coldStart(pgliteDir) {
+  const bareDir = path.join(tmpRoot, 'bare-pglite');
+  const bareStart = () =>
+    new Promise((resolve, reject) => {
+      const t0 = performance.now();
+      const child = spawn(process.execPath, ['bench/baselines/bare-pglite.mjs'], { env: { ...process.env, PGLITE_DIR: bareDir }, stdio: ['ignore', 'pipe', 'inherit'] });
+      child.stdout.once('data', () => resolve(performance.now() - t0));
+      child.on('exit', (code) => (code ? reject(new Error(`bare PGlite exited ${code}`)) : null));
+    });
+  await bareStart(); // creates the directory (initdb), not measured
+  await sleep(500);
+  const appStart = async () => {
+    const app = await startApp({ buildDir, db: { dataDir: pgliteDir } });
+    await app.stop();
+    return app.readyMs;
+  };
+  const { as, bs } = await sideBySide(rounds, appStart, bareStart);
+  const ratio = median(as.map((a, i) => a / bs[i]));
+  details.coldStart = { appMs: as, bareMs: bs };
+  addRow({
+    name: `Cold start on PGlite with ${fmt(sizes.votes)} votes stored`,
+    figure: median(as),
+    baseline: median(bs),
+    ratio,
+    figureText: `${ms(median(as), 0)} to /readyz`,
+    baselineText: `${ms(median(bs), 0)} bare PGlite start`,
+    ratioText: `${fmt(ratio, 2)}×`,
+    goalText: '≤ 1.5×',
+    met: ratio <= 1.5,
+  });
+}
+
+async function webScenarios(app) {
+  const helloDir = path.join(buildDir, 'hello');
+  await buildHello(helloDir);
+  const hello = initialJs(helloDir);
+  const landing = initialJs(path.join(buildDir, 'web'));
+  const routes = routeJs(path.join(buildDir, 'web'));
+  details.web = { hello, landing, routes };
+  const ratio = landing.gzip / hello.gzip;
+  addRow({
+    name: 'Landing page initial JS (gzip)',
+    figure: landing.gzip,
+    baseline: hello.gzip,
+    ratio,
+    figureText: kb(landing.gzip),
+    baselineText: `${kb(hello.gzip)} React 19 hello-world`,
+    ratioText: `${fmt(ratio, 2)}×`,
+    goalText: '≤ 1.5× and ≤ 120 KB',
+    met: ratio <= 1.5 && landing.gzip <= 120 * 1024,
+  });
+  for (const [route, r] of Object.entries(routes).sort()) {
+    const rr = r.gzip / hello.gzip;
+    addRow({
+      name: `  route ${route}: initial JS (gzip)`,
+      figure: r.gzip,
+      baseline: hello.gzip,
+      ratio: rr,
+      figureText: kb(r.gzip),
+      baselineText: kb(hello.gzip),
+      ratioText: `${fmt(rr, 2)}×`,
+      goalText: 'informative',
+      met: null,
+    });
+  }
+  for (const [label, cookie] of [
+    ['landing', undefined],
+    ['home (signed in)', cookieOf('u1')],
+  ]) {
+    try {
+      const lh = await lighthouse(`${app.url}/`, { cookie });
+      details[`lighthouse ${label}`] = lh;
+      addRow({
+        name: `Lighthouse mobile, ${label}`,
+        figure: lh.performance,
+        baseline: null,
+        figureText: `perf ${lh.performance} · a11y ${lh.accessibility} · best ${lh.bestPractices}`,
+        baselineText: `LCP ${ms(lh.metrics.lcp, 0)} · TBT ${ms(lh.metrics.tbt, 0)}`,
+        ratioText: '',
+        goalText: 'perf ≥ 95, a11y 100, best 100',
+        met: lh.performance >= 95 && lh.accessibility === 100 && lh.bestPractices === 100,
+      });
+    } catch (err) {
+      addRow({ name: `Lighthouse mobile, ${label}`, figureText: `failed: ${err.message.slice(0, 80)}`, baselineText: '', goalText: 'perf ≥ 95, a11y 100, best 100', met: false });
+    }
+  }
+}
+
+/** GET /api/search on a catalogue grown to `searchSongs` songs, when the route exists. */
+async function searchScenario(app) {
+  const probe = await fetch(`${app.url}/api/search?q=midnight`);
+  if (probe.status === 404) {
+    addRow({ name: 'Search on 100,000 songs', figureText: 'skipped: GET /api/search not present', baselineText: '', goalText: 'informative', met: null });
+    return;
+  }
+  if (searchSongs > sizes.songs) await runSql(extraSongStatements(sizes.songs + 1, searchSongs, sizes.users));
+  const terms = ['midnight', 'neon rain', 'golden', 'artist 42', 'velvet echoes', 'summer'];
+  let i = 0;
+  await throughputPair(
+    `Search on ${fmt(searchSongs)} songs vs /livez`,
+    { url: app.url, opts: { connections: 10, duration, setup: () => ({ path: `/api/search?q=${encodeURIComponent(terms[i++ % terms.length])}` }) } },
+    { url: app.url, opts: { path: '/livez', connections: 10, duration }, label: '/livez' },
+    { text: 'informative' },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------- main
+async function main() {
+  const t0 = Date.now();
+  log(`sizes ${JSON.stringify(sizes)}; ${usePglite ? 'PGlite' : 'PostgreSQL'}; ${rounds} rounds of ${duration} s`);
+  if (!args['no-build']) {
+    log(`building into ${buildDir}`);
+    buildApp(buildDir);
+  }
+  const db = await createDatabase();
+  const loadMs = await prepare(db);
+  log(`data set loaded in ${fmt(loadMs / 1000, 1)} s`);
+  details.loadSeconds = loadMs / 1000;
+  if (usePglite) {
+    const t = performance.now();
+    const row = await queryOne(`select count(*) from (select song_id, count(*) filter (where vote_type = 'up') - count(*) filter (where vote_type = 'down') as net
+      from votes where venue_id is null group by song_id order by net desc limit 100) x`);
+    void row;
+    details.pgliteGroupByMs = performance.now() - t;
+  }
+
+  let app = await startApp({ buildDir, db });
+  cleanups.push(() => app.stop());
+  const bare = await startBaseline('bare-http.mjs');
+  cleanups.push(() => bare.stop());
+
+  if (wants('http')) await httpScenarios(app, bare);
+  if (wants('mix')) await mixVsGroupBy(app);
+  if (wants('votes')) await voteScenarios(app);
+  if (wants('votes') && !usePglite) await tallyCost();
+  if (wants('fanout')) await fanout(app);
+  if (wants('web')) await webScenarios(app);
+  if (wants('search')) await searchScenario(app);
+  await bare.stop();
+  await app.stop();
+
+  if (wants('votes') || wants('fanout')) {
+    const { n } = await queryOne(TALLY_MISMATCH_SQL, db);
+    addRow({
+      name: 'Tallies equal their rows (after every vote of the run)',
+      figureText: `${n} mismatched (song, context) pairs`,
+      baselineText: details.mixedVotes ? `incl. 1,000 mixed votes/switches/removals (${details.mixedVotes.ok} 2xx)` : '',
+      goalText: '0',
+      met: Number(n) === 0,
+    });
+  }
+
+  if (wants('cold')) {
+    let pgliteDir = dataDir;
+    if (!usePglite) {
+      pgliteDir = path.join(tmpRoot, 'pglite-cold');
+      log('loading the data set into PGlite for the cold start');
+      const t = performance.now();
+      await prepare({ dataDir: pgliteDir });
+      log(`PGlite data set loaded in ${fmt((performance.now() - t) / 1000, 1)} s`);
+    }
+    await coldStart(pgliteDir);
+  }
+
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    postgres: usePglite ? undefined : (await queryOne('select version()', { databaseUrl: adminUrl }).catch(() => ({ version: 'unknown' }))).version,
+    pglite: JSON.parse(fs.readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version,
+  };
+  const table = renderTable(rows);
+  console.log(`\nCrowdMix benchmark — ${usePglite ? 'PGlite' : 'PostgreSQL'}${quick ? ' (quick)' : ''}, ${new Date().toISOString()}`);
+  console.log(`Machine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGb} GB, Node ${machine.node}, ${machine.postgres ?? ''} PGlite ${machine.pglite}`);
+  console.log(`Data: ${Object.entries(sizes).map(([k, v]) => `${fmt(v)} ${k}`).join(', ')}; ${rounds} rounds, median; took ${fmt((Date.now() - t0) / 1000)} s\n`);
+  console.log(table);
+  const result = { date: new Date().toISOString(), driver: usePglite ? 'pglite' : 'postgres', quick, sizes, rounds, duration, machine, rows, details, seconds: (Date.now() - t0) / 1000 };
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync('bench/results/latest.json', JSON.stringify(result, null, 2));
+  fs.writeFileSync('bench/results/latest.md', `${table}\n`);
+  return rows.every((r) => r.met !== false);
+}
+
+main()
+  .then(async (ok) => {
+    await cleanup();
+    process.exit(ok ? 0 : 1);
+  })
+  .catch(async (err) => {
+    console.error(err);
+    await cleanup();
+    process.exit(2);
+  });
