@@ -12,5 +12,6 @@ import { chatModule } from './chat/chat.routes';
 import { messagesModule } from './messages/messages.routes';
 import { presenceModule } from './presence/presence.routes';
 import { profileModule } from './profile/profile.routes';
+import { searchModule } from './search/search.routes';
 
-export const modules: AppModule[] = [healthModule, authModule, songsModule, votesModule, mixesModule, venuesModule, chatModule, messagesModule, presenceModule, profileModule, playlistsModule, assistantModule];
+export const modules: AppModule[] = [healthModule, authModule, songsModule, votesModule, mixesModule, venuesModule, chatModule, messagesModule, presenceModule, profileModule, playlistsModule, assistantModule, searchModule];

@@ -1,0 +1,24 @@
+/** Search: four independent ranked groups, read in parallel. */
+import type { Db } from '../../db/client';
+import type { SearchResponse } from '../../../shared/schemas/search';
+import { presentSong } from '../songs/songs.presenter';
+import { presentVenue } from '../venues/venues.presenter';
+import { presentPlaylist } from '../playlists/playlists.presenter';
+import * as repo from './search.repository';
+
+/** Songs, artists, venues and public playlists matching `q`, `limit` per group; private songs only for their owner. */
+export async function search(db: Db, q: string, limit: number, viewerId: string | null): Promise<SearchResponse> {
+  const terms = repo.searchTerms(q);
+  const [songs, artists, venues, playlists] = await Promise.all([
+    repo.searchSongs(db, terms, viewerId, limit),
+    repo.searchArtists(db, terms, viewerId, limit),
+    repo.searchVenues(db, terms, limit),
+    repo.searchPlaylists(db, terms, limit),
+  ]);
+  return {
+    songs: songs.map((s) => presentSong(s.song, s, s.userVote)),
+    artists,
+    venues: venues.map((v) => presentVenue(v.venue, v.songCount)),
+    playlists: playlists.map(presentPlaylist),
+  };
+}
