@@ -6,6 +6,7 @@ import { SongSchema } from '../../../shared/schemas/song';
 import { MixResponseSchema } from '../../../shared/schemas/venue';
 import type { AppModule } from '../../deps';
 import * as service from './mixes.service';
+import { startCharts, stopCharts } from './charts.service';
 
 const TrendingQuerySchema = z.strictObject({
   limit: z.coerce
@@ -40,7 +41,11 @@ export const mixesModule: AppModule = {
       async (request) => service.getTrending(cache, deps.db, request.user?.id ?? null, request.query.limit),
     );
   },
+  start(deps) {
+    startCharts(deps, service.mixCache(deps));
+  },
   async stop(deps) {
+    stopCharts(service.mixCache(deps), deps.db);
     await (deps.registry.get('mixes.cache') as { stop(): Promise<void> } | undefined)?.stop();
   },
 };

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { presentSong } from '../songs/songs.presenter';
 import { MixCache } from './mix-cache';
+import { chartStore } from './charts.service';
 import * as repo from './mixes.repository';
 
 const REGISTRY_KEY = 'mixes.cache';
@@ -26,10 +27,13 @@ export function mixCache(deps: Pick<AppDeps, 'registry' | 'db' | 'log' | 'hub'>)
 export async function getMix(cache: MixCache, db: Db, viewerId: string | null, venueId: number | null): Promise<MixResponse> {
   const { venueName, songs, memo } = await cache.ranked(venueId);
   let base = memo.get('mix') as { songs: RankedSong[]; totalDuration: number } | undefined;
+  const charts = chartStore(cache, db);
+  charts.today(); // a new day drops the lists built with yesterday's previous positions
   if (!base) {
     const top = songs.slice(0, GLOBAL_MIX_SIZE);
+    const previous = await charts.previousPositions(venueId);
     base = {
-      songs: top.map((c, i) => ({ ...presentSong(c.song, c, null), position: i + 1 })),
+      songs: top.map((c, i) => ({ ...presentSong(c.song, c, null), position: i + 1, previousPosition: previous.get(c.id) ?? null })),
       totalDuration: top.reduce((sum, c) => sum + (c.song.duration ?? SCREEN_DEFAULT_DURATION), 0),
     };
     memo.set('mix', base);

@@ -9,8 +9,15 @@ import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { badRequest, notFound, pgCode } from '../../lib/http-errors';
 import * as repo from './votes.repository';
+import { Semaphore } from './semaphore';
 
 const RETRYABLE = new Set(['40P01', '40001']);
+
+/**
+ * Vote transactions in flight per process. A burst (hundreds of votes at once) then queues here, in order, instead
+ * of in the connection pool, whose wait has a timeout; the pool (10 connections) stays free for everything else.
+ */
+const voteGate = new Semaphore(6);
 
 /** Checks that the song (and venue) exist, that the caller may see the song, and that a venue vote is for a song in that venue's mix. */
 async function checkTarget(db: Db, userId: string | null, songId: number, venueId: number | null) {
@@ -29,6 +36,10 @@ export async function castVote(
   userId: string,
   input: { songId: number; voteType: VoteType; venueId: number | null },
 ): Promise<VoteResult> {
+  return voteGate.run(() => castVoteNow(deps, userId, input));
+}
+
+async function castVoteNow(deps: Pick<AppDeps, 'db' | 'hub'>, userId: string, input: { songId: number; voteType: VoteType; venueId: number | null }): Promise<VoteResult> {
   const { songId, voteType, venueId } = input;
   const song = await checkTarget(deps.db, userId, songId, venueId);
   const slot = repo.slotFor(userId);
