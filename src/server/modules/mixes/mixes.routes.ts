@@ -17,6 +17,8 @@ const TrendingQuerySchema = z.strictObject({
     .default(TRENDING_COUNT),
 });
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export const mixesModule: AppModule = {
   name: 'mixes',
   register(app, deps) {
@@ -26,13 +28,14 @@ export const mixesModule: AppModule = {
     app.get(
       '/api/mix/global',
       { schema: { tags, summary: 'The global Top 100 mix (ranked by net votes)', response: { 200: MixResponseSchema } } },
-      async (request) => service.getMix(cache, deps.db, request.user?.id ?? null, null),
+      // Sent as pre-encoded JSON text (see getMixJson); fastify passes a JSON string through untouched.
+      async (request, reply) => reply.type(JSON_TYPE).send((await service.getMixJson(cache, deps.db, request.user?.id ?? null, null)) as never),
     );
 
     app.get(
       '/api/mix/venue/:id',
       { schema: { tags, summary: "A venue's mix, ranked by the votes cast in that venue", params: IdParamsSchema, response: { 200: MixResponseSchema, 404: ErrorBodySchema } } },
-      async (request) => service.getMix(cache, deps.db, request.user?.id ?? null, request.params.id),
+      async (request, reply) => reply.type(JSON_TYPE).send((await service.getMixJson(cache, deps.db, request.user?.id ?? null, request.params.id)) as never),
     );
 
     app.get(

@@ -1,7 +1,8 @@
 /** Mixes (global Top 100 and venue mixes) and the trending list, answered from the in-memory ranking. */
 import { GLOBAL_MIX_NAME, GLOBAL_MIX_SIZE, SCREEN_DEFAULT_DURATION } from '../../../shared/constants';
-import type { RankedSong, Song } from '../../../shared/schemas/song';
-import type { MixResponse } from '../../../shared/schemas/venue';
+import { z } from 'zod';
+import { RankedSongSchema, type RankedSong, type Song } from '../../../shared/schemas/song';
+import { MixResponseSchema, type MixResponse } from '../../../shared/schemas/venue';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { presentSong } from '../songs/songs.presenter';
@@ -45,6 +46,32 @@ export async function getMix(cache: MixCache, db: Db, viewerId: string | null, v
     if (mine.size) list = list.map((s) => (mine.has(s.id) ? { ...s, userVote: mine.get(s.id)! } : s));
   }
   return { songs: list, mixInfo, totalDuration: base.totalDuration, totalSongs: list.length };
+}
+
+/**
+ * The same mix as JSON text, for the routes. The zod response serialiser was most of a mix read's cost, so the
+ * text is encoded once per ranking change: anonymous reads get the memoised document; signed-in reads reuse each
+ * song's memoised text and encode afresh only the songs the caller voted on.
+ */
+export async function getMixJson(cache: MixCache, db: Db, viewerId: string | null, venueId: number | null): Promise<string> {
+  const { memo } = await cache.ranked(venueId);
+  const cached = memo.get('json') as string | undefined;
+  if (!viewerId && cached !== undefined) return cached;
+  const mix = await getMix(cache, db, null, venueId);
+  let songJson = memo.get('songJson') as { songs: RankedSong[]; json: string[] } | undefined;
+  if (!songJson || songJson.songs !== mix.songs) {
+    songJson = { songs: mix.songs, json: mix.songs.map((s) => JSON.stringify(z.encode(RankedSongSchema, s))) };
+    memo.set('songJson', songJson);
+  }
+  let parts = songJson.json;
+  if (viewerId && mix.songs.length) {
+    const mine = await repo.userVotes(db, viewerId, venueId, mix.songs.map((s) => s.id));
+    if (mine.size) parts = mix.songs.map((s, i) => (mine.has(s.id) ? JSON.stringify(z.encode(RankedSongSchema, { ...s, userVote: mine.get(s.id)! })) : parts[i]));
+  }
+  const { songs: _songs, ...rest } = z.encode(MixResponseSchema, { ...mix, songs: [] });
+  const json = `{"songs":[${parts.join(',')}],${JSON.stringify(rest).slice(1)}`;
+  if (!viewerId) memo.set('json', json);
+  return json;
 }
 
 /** The `limit` public songs with the highest time-decayed hot score, with the caller's global votes. */
