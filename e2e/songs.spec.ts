@@ -128,7 +128,7 @@ test.describe('songs and the global mix', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signUp(context);
     await page.goto('/');
-    await expect(page.getByTestId('song-card').first()).toBeVisible();
+    await expect(page.getByTestId('song-card').first()).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Share' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share Your Mix' });
     await expect(dialog).toBeVisible();
@@ -179,7 +179,7 @@ test.describe('songs and the global mix', () => {
       await page.setViewportSize({ width, height: 900 });
       await signUp(context);
       await page.goto('/');
-      await expect(page.getByTestId('song-card').first()).toBeVisible();
+      await expect(page.getByTestId('song-card').first()).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole('heading', { name: 'Trending Uploads' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Featured Venues' })).toBeVisible();
       await expect(page.getByRole('link', { name: /chill indie/ })).toHaveAttribute('href', /^\/ai\?q=/);
