@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ErrorBodySchema, IdParamsSchema } from '../../../shared/schemas/common';
 import { SongSchema } from '../../../shared/schemas/song';
 import type { AppModule } from '../../deps';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
+import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
 import { RATE_RULES } from '../../lib/rate-limiter';
 import { requireUser } from '../../plugins/session';
 import * as service from './songs.service';
@@ -51,7 +51,9 @@ async function readUploadForm(request: FastifyRequest, maxBytes: number): Promis
     if (code === 'FST_FILES_LIMIT') throw payloadTooLarge('Upload one file at a time');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The form has too many fields');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') throw badRequest('The form could not be read');
-    throw err;
+    if (err instanceof AppError) throw err;
+    // Anything else the parser throws (no boundary, a body cut short) is a malformed form, not a server fault.
+    throw badRequest('The form could not be read');
   }
   return { fields, file };
 }
