@@ -90,6 +90,11 @@ export class MixCache {
     return entry.trending;
   }
 
+  /** Drops every derived list (e.g. when chart positions change) without reloading the counts. */
+  invalidateDerived() {
+    for (const e of this.entries.values()) this.clearRanking(e);
+  }
+
   /** Resolves when no reload or re-read is pending (tests). */
   async whenIdle(): Promise<void> {
     for (let i = 0; i < 50; i++) {

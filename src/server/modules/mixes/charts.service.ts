@@ -1,0 +1,119 @@
+/**
+ * Chart movement: once a day every mix's positions (global and each active venue) are recorded in mix_songs;
+ * mix responses carry each song's position in the most recent snapshot from an earlier day (null: new entry).
+ * Days are UTC dates. The clock can be replaced (tests record and read on injected days).
+ */
+import { GLOBAL_MIX_NAME, GLOBAL_MIX_SIZE } from '../../../shared/constants';
+import type { AppDeps } from '../../deps';
+import type { Db } from '../../db/client';
+import type { MixCache } from './mix-cache';
+import * as repo from './charts.repository';
+
+const CHECK_EVERY_MS = 3_600_000;
+
+/** A UTC day as YYYY-MM-DD. */
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Per-app chart state: the clock, the cached previous positions per context for the current day, the timer. */
+export class ChartStore {
+  private now: () => number = Date.now;
+  private day: string | null = null;
+  private readonly previous = new Map<string, Promise<Map<number, number>>>();
+  timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly cache: MixCache,
+  ) {}
+
+  /** Replaces the clock (tests). */
+  setClock(now: () => number) {
+    this.now = now;
+    this.today();
+  }
+
+  /** Today's UTC day; when it changes, cached positions and the mixes' derived lists are dropped. */
+  today(): string {
+    const day = dayOf(this.now());
+    if (day !== this.day) {
+      if (this.day !== null) this.invalidate();
+      this.day = day;
+    }
+    return day;
+  }
+
+  /** Song → previous position for a context (global: null), cached for the day. */
+  previousPositions(venueId: number | null): Promise<Map<number, number>> {
+    const today = this.today();
+    const k = `${venueId ?? 'global'}`;
+    let p = this.previous.get(k);
+    if (!p) {
+      p = repo.previousPositions(this.db, venueId, today);
+      p.catch(() => this.previous.delete(k));
+      this.previous.set(k, p);
+    }
+    return p;
+  }
+
+  /** Forgets cached positions and the lists built from them. */
+  invalidate() {
+    this.previous.clear();
+    this.cache.invalidateDerived();
+  }
+}
+
+const stores = new WeakMap<MixCache, ChartStore>();
+
+/** The chart store that belongs to a mix cache (one per app instance). */
+export function chartStore(cache: MixCache, db: Db): ChartStore {
+  let store = stores.get(cache);
+  if (!store) {
+    store = new ChartStore(db, cache);
+    stores.set(cache, store);
+  }
+  return store;
+}
+
+/**
+ * Records today's positions (or `day`'s) of every mix that has no snapshot for that day yet: the global mix and
+ * each active venue's. Returns how many mixes were recorded. Safe to run on several instances at once.
+ */
+export async function recordChartSnapshot(deps: Pick<AppDeps, 'db'>, cache: MixCache, day?: string): Promise<number> {
+  const store = chartStore(cache, deps.db);
+  const on = day ?? store.today();
+  const contexts: Array<number | null> = [null, ...(await repo.activeVenueIds(deps.db))];
+  const ids = new Map<number | null, number>();
+  for (const venueId of contexts) ids.set(venueId, await repo.ensureMix(deps.db, venueId, venueId === null ? GLOBAL_MIX_NAME : `Venue ${venueId}`));
+  const done = await repo.mixesRecordedOn(deps.db, [...ids.values()], on);
+  let recorded = 0;
+  for (const [venueId, mixId] of ids) {
+    if (done.has(mixId)) continue;
+    let ranked;
+    try {
+      ranked = (await cache.ranked(venueId)).songs.slice(0, GLOBAL_MIX_SIZE);
+    } catch {
+      continue; // the venue was deleted meanwhile
+    }
+    await repo.insertSnapshot(deps.db, mixId, on, ranked.map((c, i) => ({ songId: c.id, position: i + 1, voteCount: c.upVotes - c.downVotes })));
+    recorded++;
+  }
+  store.invalidate();
+  return recorded;
+}
+
+/** Records on start when today's snapshot is missing, then checks every hour. */
+export function startCharts(deps: Pick<AppDeps, 'db' | 'log'>, cache: MixCache) {
+  const store = chartStore(cache, deps.db);
+  const run = () =>
+    recordChartSnapshot(deps, cache).catch((err: unknown) => deps.log.warn({ err }, 'recording the chart snapshot failed; retrying within the hour'));
+  void run();
+  store.timer = setInterval(() => void run(), CHECK_EVERY_MS);
+  store.timer.unref();
+}
+
+/** Stops the hourly check. */
+export function stopCharts(cache: MixCache, db: Db) {
+  const store = chartStore(cache, db);
+  if (store.timer) clearInterval(store.timer);
+  store.timer = null;
+}
