@@ -3,7 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
 import type { Database } from './client';
+
+/** Advisory lock key taken while migrating PostgreSQL (any number unique in this app). */
+const MIGRATION_LOCK_KEY = 7_411_001;
 
 /** The migrations folder: next to the sources in development, copied beside the bundle in production. */
 export function migrationsFolder(): string {
@@ -21,7 +25,13 @@ export async function migrate(database: Database): Promise<void> {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await migratePglite(database.db as any, { migrationsFolder: folder });
   } else {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await migratePg(database.db as any, { migrationsFolder: folder });
+    // Instances starting together on an empty database would each create drizzle's table and apply the same
+    // migrations, and all but one would crash. The first holds this lock while it migrates (on other pool
+    // connections); the others wait for it, then find nothing left to do.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      await migratePg(database.db as any, { migrationsFolder: folder });
+    });
   }
 }

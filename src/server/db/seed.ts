@@ -31,6 +31,9 @@ function mulberry32(seed: number) {
   };
 }
 
+/** Advisory lock key taken while seeding (any number unique in this app). */
+const SEED_LOCK_KEY = 7_411_002;
+
 /** Inserts the demo data unless it is already there (idempotent). Returns whether it inserted anything. */
 export async function seedDemoData(db: Db, log?: FastifyBaseLogger): Promise<boolean> {
   const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${DEMO_USERS[0].email}`).limit(1);
@@ -39,7 +42,11 @@ export async function seedDemoData(db: Db, log?: FastifyBaseLogger): Promise<boo
   const rand = mulberry32(20261121);
   const now = Date.now();
 
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
+    // Instances starting together on an empty database: the first seeds, the others wait here, then find the data.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const again = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${DEMO_USERS[0].email}`).limit(1);
+    if (again.length > 0) return false;
     const userRows = await tx
       .insert(users)
       .values(
@@ -172,7 +179,8 @@ export async function seedDemoData(db: Db, log?: FastifyBaseLogger): Promise<boo
       { senderId: userRows[4].id, venueId: venueByKey.get('neon')!.id, content: 'DJ just dropped Lean On, the floor went wild.', messageType: 'venue', createdAt: new Date(now - 1_200_000) },
       { senderId: userRows[1].id, receiverId: userRows[0].id, content: 'Hey! Join Road Trip Anthems and vote on the pending songs?', messageType: 'private', createdAt: new Date(now - 3_600_000) },
     ]);
+    return true;
   });
-  log?.info('demo data loaded');
-  return true;
+  if (seeded) log?.info('demo data loaded');
+  return seeded;
 }
