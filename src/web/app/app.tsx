@@ -1,13 +1,12 @@
-/** Providers and the persistent parts of the app (toasts; the player bar joins here). */
-import { useState } from 'react';
+/** Providers and the persistent parts of the app (player bar and toasts, loaded after the first screen). */
+import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
-import { Toaster } from '../components/ui/toaster';
-import { PlayerBar } from '../features/player/components/player-bar';
 import { PlayerProvider } from '../features/player/player-context';
 import { createQueryClient } from '../lib/query-client';
 import { RealtimeProvider } from './realtime-provider';
 import { Router } from './router';
+
+const PersistentChrome = lazy(async () => ({ default: (await import('./persistent-chrome')).PersistentChrome }));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -15,11 +14,10 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider>
         <PlayerProvider>
-          <Tooltip.Provider delayDuration={700}>
-            <Router />
-            <PlayerBar />
-            <Toaster />
-          </Tooltip.Provider>
+          <Router />
+          <Suspense fallback={null}>
+            <PersistentChrome />
+          </Suspense>
         </PlayerProvider>
       </RealtimeProvider>
     </QueryClientProvider>

@@ -4,13 +4,14 @@ import { Route, Switch } from 'wouter';
 import { Loading } from '../components/ui/loading';
 import { LandingPage } from '../features/auth/pages/landing-page';
 import { useAuth } from '../features/auth/api/get-current-user';
-import { AppLayout } from './app-layout';
 import { paths } from './routes';
 
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
 
+// The signed-in frame (top navigation with its menus) is not part of the landing page's first load either.
+const AppLayout = lazy(async () => ({ default: (await import('./app-layout')).AppLayout }));
 const HomePage = page(() => import('../features/songs/pages/home-page'), 'HomePage');
 const UploadPage = page(() => import('../features/songs/pages/upload-page'), 'UploadPage');
 const VenuesPage = page(() => import('../features/venues/pages/venues-page'), 'VenuesPage');

@@ -4,11 +4,23 @@
  * a reconnect, and listeners of 'reconnected' refetch what they show.
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { ServerEventSchema, type ClientMessage, type ServerEvent, type ServerEventType } from '@shared/realtime';
+import type { ClientMessage, ServerEvent, ServerEventType } from '@shared/realtime';
 import { SOCKET_BACKOFF_BASE_MS, SOCKET_MAX_RECONNECTS } from '@shared/constants';
 
 export type SocketStatus = 'idle' | 'connecting' | 'open' | 'closed';
 type Listener = (event: ServerEvent) => void;
+
+/**
+ * The event schema pulls zod in; it is loaded on the first connect rather than with the first screen (the
+ * landing page's JS budget). Frames that arrive before it has loaded are checked, in order, once it has.
+ */
+type EventSchema = (typeof import('@shared/realtime'))['ServerEventSchema'];
+let eventSchema: EventSchema | null = null;
+let schemaLoading: Promise<EventSchema> | null = null;
+function loadEventSchema(): Promise<EventSchema> {
+  schemaLoading ??= import('@shared/realtime').then((m) => (eventSchema = m.ServerEventSchema));
+  return schemaLoading;
+}
 
 export class RealtimeClient {
   private socket: WebSocket | null = null;
@@ -29,6 +41,7 @@ export class RealtimeClient {
     this.stopped = false;
     if (this.socket && this.socket.readyState <= 1) return;
     this.setStatus('connecting');
+    void loadEventSchema();
     const ws = new WebSocket(this.url());
     this.socket = ws;
     ws.onopen = () => {
@@ -46,8 +59,8 @@ export class RealtimeClient {
       } catch {
         return;
       }
-      const parsed = ServerEventSchema.safeParse(data);
-      if (parsed.success) this.listeners.forEach((l) => l(parsed.data));
+      if (eventSchema) this.dispatch(eventSchema, data);
+      else void loadEventSchema().then((schema) => this.dispatch(schema, data));
     };
     ws.onclose = () => {
       if (this.socket !== ws) return;
@@ -75,6 +88,11 @@ export class RealtimeClient {
     this.disconnect();
     this.attempts = 0;
     this.connect();
+  }
+
+  private dispatch(schema: EventSchema, data: unknown) {
+    const parsed = schema.safeParse(data);
+    if (parsed.success) this.listeners.forEach((l) => l(parsed.data));
   }
 
   on(listener: Listener) {
