@@ -97,6 +97,7 @@ function expectCleanResult(link: string) {
   expect(youtubeEmbedUrl(id)).not.toMatch(/[<>"'\s\\]/);
 }
 
+/** Generous timeouts: thousands of runs on a shared, busy machine. */
 describe('parseYouTubeId properties', () => {
   it('finds the id in every generated well-formed link', () => {
     fc.assert(
@@ -114,7 +115,7 @@ describe('parseYouTubeId properties', () => {
       }),
       { numRuns: 5_000 },
     );
-  });
+  }, 60_000);
 
   it('never accepts an id of the wrong length or with other characters', () => {
     const badId = fc.oneof(
@@ -129,12 +130,12 @@ describe('parseYouTubeId properties', () => {
       }),
       { numRuns: 3_000 },
     );
-  });
+  }, 60_000);
 
   it('returns null or a clean id for arbitrary strings, never throws', () => {
     fc.assert(fc.property(fc.string({ maxLength: 200 }), (s) => expectCleanResult(s)), { numRuns: 10_000 });
     fc.assert(fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (s) => expectCleanResult(s)), { numRuns: 3_000 });
-  });
+  }, 60_000);
 
   it('returns null or a clean id for mutations of valid links', () => {
     const mutated = fc.tuple(validId, fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), fc.nat(60)).map(([id, a, b, at]) => {
@@ -143,7 +144,7 @@ describe('parseYouTubeId properties', () => {
       return base.slice(0, i) + a + base.slice(i) + b;
     });
     fc.assert(fc.property(mutated, (s) => expectCleanResult(s)), { numRuns: 5_000 });
-  });
+  }, 60_000);
 
   it('refuses hosts outside the allow-list', () => {
     const other = fc.domain().filter((d) => !/(^|\.)(youtube\.com|youtu\.be|youtube-nocookie\.com)$/.test(d.toLowerCase()));
@@ -154,5 +155,5 @@ describe('parseYouTubeId properties', () => {
       }),
       { numRuns: 2_000 },
     );
-  });
+  }, 60_000);
 });
