@@ -173,6 +173,8 @@ export const HTTP_MATRIX: HttpRow[] = [
   { method: 'GET', path: '/api/votes/:songId', case: 'private song', url: (s) => `/api/votes/${s.privateSongId}`, expect: { owner: 200, _: 404 } },
   { method: 'GET', path: '/api/mix/global', url: () => '/api/mix/global', expect: { _: 200 } },
   { method: 'GET', path: '/api/mix/venue/:id', url: (s) => `/api/mix/venue/${s.venueId}`, expect: { _: 200 } },
+  { method: 'GET', path: '/api/mix/global/export', url: () => '/api/mix/global/export?format=csv', expect: { _: 200 } },
+  { method: 'GET', path: '/api/mix/venue/:id/export', url: (s) => `/api/mix/venue/${s.venueId}/export?format=m3u`, expect: { _: 200 } },
   { method: 'GET', path: '/api/songs/trending', url: () => '/api/songs/trending', expect: { _: 200 } },
 
   // ── Venues ────────────────────────────────────────────────────────────────────────────────────────────
@@ -245,12 +247,17 @@ export const HTTP_MATRIX: HttpRow[] = [
   { method: 'GET', path: '/api/ai/history', url: () => '/api/ai/history', expect: { visitor: 401, _: 200 } },
   { method: 'DELETE', path: '/api/ai/history', url: () => '/api/ai/history', expect: { visitor: 401, _: 204 } },
 
+  // ── Search ────────────────────────────────────────────────────────────────────────────────────────────
+  { method: 'GET', path: '/api/search', url: () => '/api/search?q=matrix', expect: { _: 200 } },
+
   // ── Community playlists: reading ──────────────────────────────────────────────────────────────────────
   { method: 'GET', path: PL, url: () => PL, expect: { _: 200 } },
   { method: 'GET', path: `${PL}/:id`, case: 'public', url: (s) => `${PL}/${s.playlists.democratic}`, expect: { _: 200 } },
   { method: 'GET', path: `${PL}/:id`, case: 'private', url: (s) => `${PL}/${s.playlists.private}`, expect: { visitor: 404, other: 404, owner: 404, ...members(200) } },
   { method: 'GET', path: `${PL}/:id/songs`, case: 'public', url: (s) => `${PL}/${s.playlists.democratic}/songs`, expect: { _: 200 } },
   { method: 'GET', path: `${PL}/:id/songs`, case: 'private', url: (s) => `${PL}/${s.playlists.private}/songs`, expect: { visitor: 404, other: 404, owner: 404, ...members(200) } },
+  { method: 'GET', path: `${PL}/:id/export`, case: 'public', url: (s) => `${PL}/${s.playlists.democratic}/export?format=json`, expect: { _: 200 } },
+  { method: 'GET', path: `${PL}/:id/export`, case: 'private', url: (s) => `${PL}/${s.playlists.private}/export?format=youtube`, expect: { visitor: 404, other: 404, owner: 404, ...members(200) } },
   { method: 'GET', path: `${PL}/:id/members`, case: 'public', url: (s) => `${PL}/${s.playlists.moderated}/members`, expect: { _: 200 } },
   { method: 'GET', path: `${PL}/:id/members`, case: 'private', url: (s) => `${PL}/${s.playlists.private}/members`, expect: { visitor: 404, other: 404, owner: 404, ...members(200) } },
 

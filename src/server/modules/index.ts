@@ -13,5 +13,6 @@ import { messagesModule } from './messages/messages.routes';
 import { presenceModule } from './presence/presence.routes';
 import { profileModule } from './profile/profile.routes';
 import { searchModule } from './search/search.routes';
+import { exportsModule } from './exports/exports.routes';
 
-export const modules: AppModule[] = [healthModule, authModule, songsModule, votesModule, mixesModule, venuesModule, chatModule, messagesModule, presenceModule, profileModule, playlistsModule, assistantModule, searchModule];
+export const modules: AppModule[] = [healthModule, authModule, songsModule, votesModule, mixesModule, venuesModule, chatModule, messagesModule, presenceModule, profileModule, playlistsModule, assistantModule, searchModule, exportsModule];
