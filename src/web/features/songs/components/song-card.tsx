@@ -25,13 +25,26 @@ export function externalUrl(song: Pick<Song, 'youtubeId' | 'youtubeUrl' | 'pdfUr
   return song.pdfUrl ?? song.youtubeUrl ?? null;
 }
 
-function Movement({ position, previous }: { position: number; previous?: number | null }) {
-  if (previous == null || previous === position) return null;
+/** Chart movement since the last daily snapshot: ▲n / ▼n, NEW for an entry (previous null); nothing without a snapshot. */
+export function Movement({ position, previous }: { position: number; previous?: number | null }) {
+  if (previous === undefined || previous === position) return null;
+  if (previous === null) {
+    return (
+      <span data-testid="song-movement" className="rounded bg-pink-500/20 px-1 text-[9px] font-bold tracking-wide text-pink-200">
+        <span aria-hidden>NEW</span>
+        <span className="sr-only">New entry</span>
+      </span>
+    );
+  }
   const up = previous > position;
+  const places = Math.abs(previous - position);
   return (
-    <span className={cn('text-[10px] font-semibold', up ? 'text-green-300' : 'text-red-300')} aria-label={up ? `Up ${previous - position}` : `Down ${position - previous}`}>
-      {up ? '▲' : '▼'}
-      {Math.abs(previous - position)}
+    <span data-testid="song-movement" className={cn('text-[10px] font-semibold', up ? 'text-green-300' : 'text-red-300')}>
+      <span aria-hidden>
+        {up ? '▲' : '▼'}
+        {places}
+      </span>
+      <span className="sr-only">{`${up ? 'Up' : 'Down'} ${places} ${places === 1 ? 'place' : 'places'}`}</span>
     </span>
   );
 }
