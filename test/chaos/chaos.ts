@@ -356,19 +356,21 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     log(`set up ${world.users.length} users, ${world.songs.length} songs, playlist ${world.playlistId} (seed ${seed})`);
     for (let round = 1; round <= rounds; round++) {
       const tag = `chaos ${seed} r${round}`;
-      const client = new Client(server.url);
+      const victim: ServerProcess = server ?? (await startServerProcess(env));
+      server = victim;
+      await victim.ready();
+      const client = new Client(victim.url);
       const stop = { now: false };
       const counts = { refused: 0, acked: 0 };
       const killedAfterMs = Math.round(killMin + random() * (killMax - killMin));
-      const started = Date.now();
       const running = Array.from({ length: writers }, (_, w) => writer(w, client, world, ledger, seededRandom(seed * 1000 + round * 100 + w), tag, stop, counts));
       const failures: unknown[] = [];
       const all = Promise.allSettled(running).then((r) => r.forEach((x) => x.status === 'rejected' && failures.push(x.reason)));
       await new Promise((r) => setTimeout(r, killedAfterMs));
-      const killedPid = server.child.pid!;
-      server.child.kill('SIGKILL');
+      const killedPid = victim.child.pid!;
+      victim.child.kill('SIGKILL');
       stop.now = true;
-      await server.exited;
+      await victim.exited;
       await all;
       if (failures.length) throw new Error(`writers failed (seed ${seed}, round ${round}): ${failures.map(String).join('\n')}`);
       const inFlight = [...ledger.votes.values(), ...ledger.playlistVotes.values()].filter((v) => v.pending).length;
@@ -397,10 +399,6 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       if (problems.length) throw new Error(`crash round ${round} (seed ${seed}, ${target.driver}, killed after ${killedAfterMs} ms):\n  ${problems.join('\n  ')}`);
       report.rounds.push({ round, killedAfterMs, acknowledged: counts.acked, inFlight, refused: counts.refused, restartMs });
       log(`round ${round}: killed after ${killedAfterMs} ms, ${counts.acked} writes acknowledged, ${inFlight} votes unanswered, ${counts.refused} refused, restart ${restartMs} ms — data intact`);
-      if (round < rounds) {
-        server = await startServerProcess(env);
-        await server.ready();
-      }
     }
     return report;
   } finally {
