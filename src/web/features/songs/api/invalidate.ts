@@ -15,6 +15,8 @@ export function invalidateSongLists(qc: QueryClient, opts: { venueId?: number | 
     qc.invalidateQueries({ queryKey: getUserSongsQueryOptions().queryKey }),
     qc.invalidateQueries({ queryKey: getGlobalMixQueryOptions().queryKey }),
     qc.invalidateQueries({ queryKey: TRENDING_KEY_PREFIX }),
+    // Search results carry counts and the caller's votes too.
+    qc.invalidateQueries({ queryKey: ['/api/search'] }),
   ];
   if (opts.venueMixes) {
     jobs.push(qc.invalidateQueries({ queryKey: VENUE_MIX_KEY_PREFIX }));
