@@ -44,6 +44,11 @@ async function cleanup() {
   for (const fn of cleanups.reverse()) await fn().catch((err) => log('cleanup:', err.message));
   fs.rmSync(tmpRoot, { recursive: true, force: true });
 }
+// Whatever fails, the database is dropped and the child processes stop.
+process.on('unhandledRejection', (err) => {
+  console.error(err);
+  void cleanup().then(() => process.exit(2));
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => void cleanup().then(() => process.exit(130)));
 
 /** Adds a result row. `higherIsBetter` tells how the ratio meets the goal. */
@@ -349,6 +354,7 @@ async function tallyCost() {
 /** 1,000 websocket clients: 10 votes/s and a burst of 100, the app vs a bare `ws` broadcast. */
 async function fanout(app) {
   const bare = await startBaseline('bare-ws.mjs');
+  cleanups.push(() => bare.stop());
   let song = Math.floor(sizes.songs / 2);
   const nextSong = () => 1 + (song++ % sizes.songs);
   const steadyCount = quick ? 20 : 50;

@@ -4,7 +4,6 @@ import http from 'node:http';
 import WebSocket from 'ws';
 import { percentile, sleep } from './util.mjs';
 
-const SONG_RE = /"type":"vote_update"[^]*?"songId":(\d+)|"songId":(\d+)[^]*?"type":"vote_update"/;
 
 /** Opens `n` websocket clients to `wsUrl` (in batches, so the server is not flooded with handshakes). */
 export async function openClients(wsUrl, n) {
@@ -64,8 +63,17 @@ export async function openClients(wsUrl, n) {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
 
-/** A small POST on loopback with keep-alive; resolves with the status code. */
-export function post(url, body, headers = {}) {
+/** A small POST on loopback with keep-alive; resolves with the status code (0 on a network error, retried once). */
+export async function post(url, body, headers = {}) {
+  try {
+    return await postOnce(url, body, headers);
+  } catch {
+    // A keep-alive socket the server closed meanwhile: once more on a fresh one.
+    return postOnce(url, body, headers).catch(() => 0);
+  }
+}
+
+function postOnce(url, body, headers) {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(url, { method: 'POST', agent, headers: { ...(data ? { 'content-type': 'application/json' } : {}), ...headers } }, (res) => {

@@ -90,7 +90,7 @@ export function lighthouse(url, { cookie } = {}) {
     let err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), 240_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
       try {
