@@ -2,14 +2,14 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { DropdownMenu } from 'radix-ui';
-import { LogOut, Menu, MessageCircle, Search, User as UserIcon } from 'lucide-react';
+import { LogOut, Menu, MessageCircle, User as UserIcon } from 'lucide-react';
 import { NAV_LINKS, paths } from '../../app/routes';
 import { useAuth } from '../../features/auth/api/get-current-user';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
 import { cn } from '../../lib/utils';
 import { Avatar } from '../ui/avatar';
 import { Dialog, DialogTrigger, SheetContent } from '../ui/dialog';
-import { Input } from '../ui/input';
+import { SearchBox } from '../../features/search/components/search-box';
 import { Logo } from './logo';
 
 function isActive(current: string, to: string) {
@@ -42,17 +42,9 @@ function NavLinks({ current, onNavigate, vertical }: { current: string; onNaviga
 }
 
 /** The navigation search box. Issue 8 turns it into real search; until then the text stays local (spec). */
-export function NavSearch({ className, id }: { className?: string; id: string }) {
-  const [text, setText] = useState('');
-  return (
-    <div className={cn('relative', className)} role="search">
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden />
-      <label htmlFor={id} className="sr-only">
-        Search
-      </label>
-      <Input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search songs, artists, venues..." className="pl-9" />
-    </div>
-  );
+/** The search combobox of the navigation (desktop and drawer); see features/search/components/search-box. */
+export function NavSearch({ className, id, shortcut, onNavigate }: { className?: string; id: string; shortcut?: boolean; onNavigate?: () => void }) {
+  return <SearchBox id={id} className={className} shortcut={shortcut} onNavigate={onNavigate} />;
 }
 
 /** Link to Messages with the unread count, live over /ws; the badge clears when threads are read. */
@@ -88,7 +80,7 @@ export function TopNav() {
             <Menu className="size-5" />
           </DialogTrigger>
           <SheetContent title="Menu">
-            <NavSearch id="drawer-search" />
+            <NavSearch id="drawer-search" onNavigate={() => setDrawer(false)} />
             <NavLinks current={location} vertical onNavigate={() => setDrawer(false)} />
           </SheetContent>
         </Dialog>
@@ -99,7 +91,7 @@ export function TopNav() {
           <NavLinks current={location} />
         </div>
         <div className="ml-auto flex items-center gap-3">
-          <NavSearch id="nav-search" className="hidden w-64 xl:block" />
+          <NavSearch id="nav-search" className="hidden w-64 xl:block" shortcut />
           <span className="hidden text-sm text-muted sm:inline">{greeting}</span>
           <MessagesLink signedIn={Boolean(user)} />
           <DropdownMenu.Root>
