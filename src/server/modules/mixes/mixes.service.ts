@@ -32,9 +32,10 @@ export async function getMix(cache: MixCache, db: Db, viewerId: string | null, v
   charts.today(); // a new day drops the lists built with yesterday's previous positions
   if (!base) {
     const top = songs.slice(0, GLOBAL_MIX_SIZE);
+    // No earlier snapshot at all (a new mix, a new install): no movement to show, rather than every song NEW.
     const previous = await charts.previousPositions(venueId);
     base = {
-      songs: top.map((c, i) => ({ ...presentSong(c.song, c, null), position: i + 1, previousPosition: previous.get(c.id) ?? null })),
+      songs: top.map((c, i) => ({ ...presentSong(c.song, c, null), position: i + 1, previousPosition: previous.size ? (previous.get(c.id) ?? null) : undefined })),
       totalDuration: top.reduce((sum, c) => sum + (c.song.duration ?? SCREEN_DEFAULT_DURATION), 0),
     };
     memo.set('mix', base);
