@@ -17,7 +17,7 @@ export const searchQueryOptions = (q: string, limit: number) =>
   });
 
 /** Runs only for non-blank text of at most 100 characters (the server's rule). */
-export function useSearch(q: string, limit: number) {
+export function useSearchResults(q: string, limit: number) {
   const text = q.trim();
   return useQuery({ ...searchQueryOptions(text, limit), enabled: text.length > 0 && text.length <= 100 });
 }

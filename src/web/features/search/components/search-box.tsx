@@ -10,7 +10,7 @@ import type { SearchResponse } from '@shared/schemas/search';
 import { href } from '../../../app/routes';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/utils';
-import { useSearch } from '../api/search';
+import { useSearchResults } from '../api/search';
 
 const SUGGESTIONS_PER_GROUP = 4;
 const DEBOUNCE_MS = 200;
@@ -62,7 +62,7 @@ export function SearchBox({ id, className, shortcut, onNavigate }: { id: string;
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const debounced = useDebounced(text.trim(), DEBOUNCE_MS);
-  const query = useSearch(debounced, SUGGESTIONS_PER_GROUP);
+  const query = useSearchResults(debounced, SUGGESTIONS_PER_GROUP);
   const trimmed = text.trim();
   const options = useMemo(() => (trimmed ? toOptions(debounced ? query.data : undefined, trimmed) : []), [query.data, trimmed, debounced]);
   const expanded = open && options.length > 0;
