@@ -53,13 +53,13 @@ for (const driver of drivers) {
     console.error(`\n✗ ${driver}: ${err instanceof Error ? err.message : String(err)}\n`);
   }
 }
-console.log('\ndriver   rounds  acknowledged  unanswered  refused  kill at (ms)    restart (ms, median)');
+console.log('\ndriver   rounds  acknowledged  unanswered  refused  kill (ms after 1st ack)  restart (ms, median)');
 for (const r of reports) {
   const sum = (f: (x: ChaosReport['rounds'][number]) => number) => r.rounds.reduce((n, x) => n + f(x), 0);
   const kills = r.rounds.map((x) => x.killedAfterMs);
   const restarts = r.rounds.map((x) => x.restartMs).sort((a, b) => a - b);
   console.log(
-    `${r.driver.padEnd(8)} ${String(r.rounds.length).padStart(6)}  ${String(sum((x) => x.acknowledged)).padStart(12)}  ${String(sum((x) => x.inFlight)).padStart(10)}  ${String(sum((x) => x.refused)).padStart(7)}  ${`${Math.min(...kills)}–${Math.max(...kills)}`.padStart(12)}    ${restarts[Math.floor(restarts.length / 2)]}`,
+    `${r.driver.padEnd(8)} ${String(r.rounds.length).padStart(6)}  ${String(sum((x) => x.acknowledged)).padStart(12)}  ${String(sum((x) => x.inFlight)).padStart(10)}  ${String(sum((x) => x.refused)).padStart(7)}  ${`${Math.min(...kills)}–${Math.max(...kills)}`.padStart(23)}  ${restarts[Math.floor(restarts.length / 2)]}`,
   );
 }
 console.log(failed ? '\nchaos: FAILED (see above)' : `\nchaos: every round kept every acknowledged write, no partial rows, counters equal their rows`);
