@@ -37,6 +37,7 @@ import { MemberCard } from '../components/member-card';
 import { ModeBadge } from '../components/mode-badge';
 import { PlaylistSongRow, toPlayable } from '../components/playlist-song-row';
 import { SharePlaylistDialog } from '../components/share-playlist-dialog';
+import { ExportMenu } from '../../exports/components/export-menu';
 
 const BackLink = () => (
   <Link href={paths.playlists} className="inline-flex items-center gap-1.5 rounded-lg text-sm text-muted hover:text-foreground">
@@ -254,6 +255,9 @@ export function PlaylistPage() {
                   </Button>
                 }
               />
+            ) : null}
+            {approved.length > 0 ? (
+              <ExportMenu basePath={`/api/community-playlists/${p.id}/export`} title={p.name} className="border-white/30 bg-white/10 text-white hover:bg-white/20" />
             ) : null}
             {perms.isMember ? (
               <ConfirmDialog

@@ -4,6 +4,7 @@ import type { Song } from '@shared/schemas/song';
 import { Button } from '../../../components/ui/button';
 import { usePlayerActions } from '../../player/player-context';
 import { ShareDialog } from './share-dialog';
+import { ExportMenu } from '../../exports/components/export-menu';
 
 export function MixActions({
   songs,
@@ -46,6 +47,7 @@ export function MixActions({
           </Button>
         }
       />
+      <ExportMenu basePath={venueId ? `/api/mix/venue/${venueId}/export` : '/api/mix/global/export'} title={title} className={secondary} disabled={songs.length === 0} />
     </div>
   );
 }
