@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessible, signInDemo } from './fixtures';
+
+const box = (page: Page) => page.getByRole('combobox', { name: 'Search' });
+const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Search suggestions' });
+
+/** Presses ArrowDown until the active suggestion's text contains `text` (bounded), and returns that option. */
+async function arrowTo(page: Page, text: string) {
+  for (let i = 0; i < 20; i++) {
+    await box(page).press('ArrowDown');
+    const id = await box(page).getAttribute('aria-activedescendant');
+    if (id && (await page.locator(`[id="${id}"]`).innerText()).includes(text)) return page.locator(`[id="${id}"]`);
+  }
+  throw new Error(`no suggestion with ${text}`);
+}
+
+test.describe('search', () => {
+  test('suggestions with the keyboard: / focuses, typos match, arrows + Enter open, Escape closes', async ({ page, context }) => {
+    await signInDemo(context);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    await expect(box(page)).toBeVisible();
+    await expect(page.getByTestId('song-card').first()).toBeVisible();
+    await page.keyboard.press('/');
+    await expect(box(page)).toBeFocused();
+
+    // A typo still finds the song, grouped under Songs; the artist under Artists.
+    await box(page).pressSequentially('bohemian rapsody');
+    await expect(suggestions(page)).toBeVisible();
+    await expect(suggestions(page).getByRole('group', { name: 'Songs' }).getByRole('option', { name: /Bohemian Rhapsody/ })).toBeVisible();
+    await expect(box(page)).toHaveAttribute('aria-expanded', 'true');
+    await page.screenshot({ path: '.tmp/shots/search-suggestions-1280.png' });
+    await expect(box(page)).not.toHaveAttribute('aria-activedescendant', /.+/);
+    await box(page).press('ArrowDown');
+    const first = suggestions(page).getByRole('option').first();
+    await expect(first).toHaveAttribute('aria-selected', 'true');
+    await expect(box(page)).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
+
+    await box(page).press('Escape');
+    await expect(suggestions(page)).toBeHidden();
+    await expect(box(page)).toHaveAttribute('aria-expanded', 'false');
+
+    // Partial words reach a venue; Enter on the active suggestion opens its mix.
+    await box(page).fill('');
+    await box(page).pressSequentially('blue no');
+    await expect(suggestions(page).getByRole('group', { name: 'Venues' }).getByRole('option', { name: /The Blue Note/ })).toBeVisible();
+    const venue = await arrowTo(page, 'The Blue Note');
+    await expect(venue).toHaveAttribute('aria-selected', 'true');
+    await box(page).press('Enter');
+    await expect(page).toHaveURL(/\/venue\/\d+\/mix$/);
+    await expect(page.getByRole('heading', { name: /The Blue Note/ }).first()).toBeVisible();
+
+    // Enter on the text itself opens the full results.
+    await box(page).fill('queen');
+    await box(page).press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=queen$/);
+    await expect(page.getByRole('heading', { name: 'Results for “queen”' })).toBeVisible();
+  });
+
+  test('the drawer search on a phone', async ({ page, context }) => {
+    await signInDemo(context);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawerBox = page.getByRole('dialog').getByRole('combobox', { name: 'Search' });
+    await drawerBox.pressSequentially('cafe');
+    await expect(page.getByRole('option', { name: /Café Melody/ })).toBeVisible();
+    await drawerBox.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=cafe$/);
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByRole('region', { name: /Venues/ }).getByRole('link', { name: /Café Melody/ })).toBeVisible();
+  });
+
+  test('the results page: songs to play and vote on, artists, venues; empty state; axe at 1280 and 375', async ({ page, context }) => {
+    await signInDemo(context);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/search?q=queen');
+    const songs = page.getByRole('region', { name: /Songs/ });
+    await expect(songs.getByRole('article', { name: 'Bohemian Rhapsody' })).toBeVisible();
+    await expect(page.getByRole('region', { name: /Artists/ }).getByRole('link', { name: /Queen/ })).toBeVisible();
+    await page.screenshot({ path: '.tmp/shots/search-1280.png' });
+    await expectAccessible(page);
+
+    // Play from the results, and vote.
+    await songs.getByRole('article', { name: 'Bohemian Rhapsody' }).getByRole('button', { name: 'Play Bohemian Rhapsody' }).click();
+    await expect(page.getByRole('region', { name: 'Music player' }).getByTestId('player-title')).toHaveText('Bohemian Rhapsody');
+    const card = songs.getByRole('article', { name: 'Bohemian Rhapsody' });
+    const upVote = card.getByRole('button', { name: 'Vote up Bohemian Rhapsody' });
+    const before = await upVote.getAttribute('aria-pressed');
+    await upVote.click();
+    await expect(upVote).toHaveAttribute('aria-pressed', before === 'true' ? 'false' : 'true');
+
+    // An artist opens their results.
+    await page.getByRole('region', { name: /Artists/ }).getByRole('link', { name: /Queen/ }).click();
+    await expect(page).toHaveURL(/\/search\?q=Queen$/);
+
+    await page.goto('/search?q=zzqqxxjj');
+    await expect(page.getByText('No results for “zzqqxxjj”')).toBeVisible();
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/search?q=rock');
+    await expect(page.getByRole('region', { name: /Songs/ }).getByRole('article').first()).toBeVisible();
+    await page.screenshot({ path: '.tmp/shots/search-375.png', fullPage: false });
+    await expectAccessible(page);
+  });
+
+  test('export the global mix: CSV download and YouTube play links', async ({ page, context }) => {
+    await signInDemo(context);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Export' }).first().click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV spreadsheet' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^crowdmix-global-top-100-mix-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    expect(csv.split('\r\n')[0]).toBe('"title","artist","genre","upVotes","downVotes","link"');
+    expect(csv).toContain('"Bohemian Rhapsody","Queen","Rock"');
+
+    await page.getByRole('button', { name: 'Export' }).first().click();
+    await page.getByRole('menuitem', { name: 'Play on YouTube' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Play on YouTube' });
+    const link = dialog.getByRole('link').first();
+    await expect(link).toHaveAttribute('href', /^https:\/\/www\.youtube\.com\/watch_videos\?video_ids=[\w-]{11}(,[\w-]{11})*$/);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await page.screenshot({ path: '.tmp/shots/export-youtube-1280.png' });
+  });
+});
