@@ -234,7 +234,8 @@ describe('access-control matrix: websocket', () => {
 describe('no leaks to outsiders', () => {
   const outsiders = ['visitor', 'other'] as const;
   const get = (url: string, who: 'visitor' | SignedInActor | 'friend') => call('GET', url, { cookie: who === 'visitor' ? undefined : cookies[who] });
-  const hasSearch = () => registeredRoutes(t.app).some((r) => r.method === 'GET' && r.path === '/api/search');
+  const hasRoute = (path: string) => registeredRoutes(t.app).some((r) => r.method === 'GET' && r.path === path);
+  const hasSearch = () => hasRoute('/api/search');
 
   it('private messages: in no listing, count or search of an outsider', async () => {
     // The participants see it (so the checks below are not vacuous).
@@ -260,6 +261,7 @@ describe('no leaks to outsiders', () => {
     const unknownVotes = await get('/api/votes/2147483000', 'other');
     for (const who of outsiders) {
       const urls = ['/api/songs?limit=1000', '/api/mix/global', `/api/mix/venue/${s.venueId}`, '/api/songs/trending?limit=50', '/api/venues', `/api/venues/${s.venueId}`, `/api/users/${s.users.owner.id}`];
+      if (hasRoute('/api/mix/global/export')) urls.push('/api/mix/global/export?format=json', `/api/mix/venue/${s.venueId}/export?format=csv`, `/api/mix/venue/${s.venueId}/export?format=m3u`);
       if (who === 'other') urls.push('/api/user/songs', '/api/users/me/stats', '/api/ai/history');
       if (hasSearch()) urls.push(`/api/search?q=${SECRET}`);
       for (const url of urls) {
@@ -300,7 +302,7 @@ describe('no leaks to outsiders', () => {
       expect(list.body).not.toContain(SECRET);
       expect((list.json() as Array<{ id: number }>).map((p) => p.id)).not.toContain(s.playlists.private);
       if (hasSearch()) expect((await get(`/api/search?q=${SECRET}`, who)).body).not.toContain(SECRET);
-      for (const suffix of ['', '/songs', '/members']) {
+      for (const suffix of ['', '/songs', '/members', ...(hasRoute('/api/community-playlists/:id/export') ? ['/export?format=json', '/export?format=youtube'] : [])]) {
         const res = await get(`/api/community-playlists/${s.playlists.private}${suffix}`, who);
         const unknown = await get(`/api/community-playlists/2147483000${suffix}`, who);
         expect(res.statusCode).toBe(404);
