@@ -1,7 +1,8 @@
 /** Routes: exporting the global mix, a venue mix or a community playlist (m3u, csv, json files; youtube links). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorBodySchema, IdParamsSchema } from '../../../shared/schemas/common';
-import { ExportQuerySchema } from '../../../shared/schemas/export';
+import { z } from 'zod';
+import { ExportDocumentSchema, ExportQuerySchema, YoutubeExportSchema } from '../../../shared/schemas/export';
 import type { AppDeps, AppModule } from '../../deps';
 import { mixCache } from '../mixes/mixes.service';
 import * as service from './exports.service';
@@ -23,7 +24,9 @@ export const exportsModule: AppModule = {
   register(app, deps) {
     const cache = mixCache(deps);
     const tags = ['exports'];
-    const response = { 400: ErrorBodySchema, 404: ErrorBodySchema };
+    // The body is sent already encoded (a string), so this documents the 200 answers without re-serialising them.
+    const ok = z.union([YoutubeExportSchema, ExportDocumentSchema, z.string().describe('an M3U or CSV file')]);
+    const response = { 200: ok, 400: ErrorBodySchema, 404: ErrorBodySchema };
 
     app.get(
       '/api/mix/global/export',
