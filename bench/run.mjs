@@ -12,8 +12,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { FULL_SIZES, QUICK_SIZES, TALLY_MISMATCH_SQL, dataStatements, extraSongStatements, tokenFor } from './lib/data.mjs';
 import { hammer } from './lib/load.mjs';
 import { measureFanout, openClients, post } from './lib/fanout.mjs';
-import { startApp, startBaseline, stopChild } from './lib/server.mjs';
-import { fmt, log, median, parseArgs, percentile, renderTable, sideBySide, sleep } from './lib/util.mjs';
+import { startApp, startBaseline } from './lib/server.mjs';
+import { fmt, log, median, parseArgs, renderTable, sideBySide, sleep } from './lib/util.mjs';
 import { buildApp, buildHello, initialJs, lighthouse, routeJs } from './lib/web.mjs';
 
 const args = parseArgs(process.argv.slice(2));
