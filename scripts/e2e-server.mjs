@@ -13,7 +13,7 @@ if (!fs.existsSync(path.join(dist, 'server/main.js')) || !fs.existsSync(path.joi
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crowdmix-e2e-'));
 const child = spawn(process.execPath, [path.join(dist, 'server/main.js')], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true', E2E: 'true' },
+  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true', E2E: 'true', SIGNUP_LIMIT_PER_HOUR: '10000' },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

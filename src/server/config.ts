@@ -30,6 +30,7 @@ const EnvSchema = z
     AI_API_KEY: z.string().optional(),
     AI_MODEL: z.string().min(1).optional(),
     AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    SIGNUP_LIMIT_PER_HOUR: z.coerce.number({ message: 'must be a number of sign-ups' }).int().min(1).max(100_000).default(10),
   });
 
 
@@ -65,6 +66,8 @@ export interface Config {
   oidc?: { issuerUrl: string; clientId: string; clientSecret: string; scopes: string };
   ai?: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number };
   aiTimeoutMs: number;
+  /** Accounts one IP may create per hour. */
+  signupLimitPerHour: number;
   /** Where the built SPA lives; absent in tests that do not need it. */
   webDir?: string;
 }
@@ -108,5 +111,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { baseUrl: e.AI_BASE_URL.replace(/\/$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
         : undefined,
     aiTimeoutMs: e.AI_TIMEOUT_MS,
+    signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
   };
 }

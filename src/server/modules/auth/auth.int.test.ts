@@ -150,3 +150,21 @@ describe('sign-in throttling over time (a controllable clock)', () => {
     expect((await attempt(u.email, 'right password', '192.0.2.99')).statusCode).toBe(200);
   });
 });
+
+describe('sign-up limit', () => {
+  it('allows SIGNUP_LIMIT_PER_HOUR accounts per IP, then 429 with Retry-After', async () => {
+    const limited = await createTestApp({ SIGNUP_LIMIT_PER_HOUR: '2' });
+    try {
+      const h = api(limited.app);
+      const body = (i: number) => ({ email: `limit-${i}@example.test`, password: 'long enough', firstName: 'L', lastName: 'M' });
+      expect((await h.post('/api/auth/register', { body: body(1) })).statusCode).toBe(201);
+      expect((await h.post('/api/auth/register', { body: body(2) })).statusCode).toBe(201);
+      const third = await h.post('/api/auth/register', { body: body(3) });
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toBe('Too many accounts created from your network. Try again later.');
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});

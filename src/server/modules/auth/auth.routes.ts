@@ -15,6 +15,7 @@ export const authModule: AppModule = {
     const { db, limiter, sessions, config } = deps;
     const oidc = config.oidc && config.appUrl ? new OidcClient(config.oidc, config.appUrl, db) : null;
     const tags = ['auth'];
+    const registerRule = { ...RATE_RULES.register, limit: config.signupLimitPerHour };
 
     app.get(
       '/api/auth/user',
@@ -31,7 +32,7 @@ export const authModule: AppModule = {
       '/api/auth/register',
       { schema: { tags, summary: 'Create a local account and sign in', body: RegisterSchema, response: { 201: CurrentUserSchema, 409: ErrorBodySchema } } },
       async (request, reply) => {
-        limiter.hit(RATE_RULES.register, request.ip);
+        limiter.hit(registerRule, request.ip);
         const user = await service.register(db, request.body);
         await sessions.signIn(request, reply, user.id);
         return reply.status(201).send(presentCurrentUser(user));
