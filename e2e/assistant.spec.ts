@@ -62,7 +62,7 @@ test('asks for "chill indie songs", plays a pick and proposes one to a playlist;
   const dialog = page.getByRole('dialog', { name: 'Propose to playlist' });
   await dialog.getByRole('radio', { name: /Road Trip Anthems/ }).check();
   await dialog.getByRole('button', { name: 'Propose Song' }).click();
-  await expect(page.getByText('Song Proposed!')).toBeVisible();
+  await expect(page.getByText('Song Proposed!', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
   await expectAccessible(page);
   await shot(page, 'ai-picks-1280');

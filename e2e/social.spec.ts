@@ -154,7 +154,7 @@ test.describe('social', () => {
     await expectAccessible(alice.page);
     await dialog.getByRole('button', { name: /Chill/ }).click();
     await expect(dialog).toBeHidden();
-    await expect(alice.page.getByText('Mood updated!')).toBeVisible();
+    await expect(alice.page.getByText('Mood updated!', { exact: true })).toBeVisible();
     await expect(alice.page.getByRole('button', { name: 'Your mood: Chill. Change mood' }).first()).toBeVisible();
 
     const panel = bob.page.getByRole('complementary', { name: 'Online users' });
@@ -198,7 +198,7 @@ test.describe('social', () => {
 
   test('visitors on Messages get a toast and go to sign in', async ({ page }) => {
     await page.goto('/messages');
-    await expect(page.getByText('You are logged out. Logging in again...')).toBeVisible();
+    await expect(page.getByText('You are logged out. Logging in again...', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
   });
 
