@@ -418,6 +418,12 @@ test.describe('the player', () => {
     expect(pdfSong.pdfUrl).toBeTruthy();
 
     await page.goto('/');
+    // The song card shows the PDF's first page, drawn by pdf.js.
+    const pdfCard = page.getByRole('article', { name: songTitle }).first();
+    await pdfCard.scrollIntoViewIfNeeded();
+    const thumb = pdfCard.getByTestId('pdf-thumbnail');
+    await expect(thumb).toBeVisible();
+    await expect.poll(() => thumb.evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(50);
     await page.getByRole('button', { name: `View the PDF of ${songTitle}` }).first().click();
     const viewer = page.getByRole('dialog', { name: songTitle });
     await expect(viewer).toBeVisible();

@@ -12,7 +12,7 @@ import type { RankedSong, Song } from '@shared/schemas/song';
 import { youtubeEmbedUrl, youtubeThumbnail, youtubeWatchUrl } from '@shared/youtube';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';
-import { useIsCurrentSong, usePlayerActions } from '../../player/player-context';
+import { PdfThumbnail, useIsCurrentSong, usePlayerActions } from '../../player/player-context';
 import { VoteButtons } from './vote-buttons';
 
 export type CardSong = Song & Partial<Pick<RankedSong, 'position' | 'previousPosition'>>;
@@ -113,7 +113,7 @@ export function SongCard({
         {
           <>
             {thumb ? <img src={thumb} alt="" loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover" /> : null}
-            {!thumb && song.pdfUrl ? <FileText className="absolute top-1/2 left-1/2 size-8 -translate-x-1/2 -translate-y-1/2 text-pink-200/80" aria-hidden /> : null}
+            {!thumb && song.pdfUrl ? <PdfThumbnail url={song.pdfUrl} width={176} className="absolute inset-0 size-full" /> : null}
             {!thumb && !song.pdfUrl ? <Music2 className="absolute top-1/2 left-1/2 size-8 -translate-x-1/2 -translate-y-1/2 text-purple-200/70" aria-hidden /> : null}
             {playable ? (
               <button
