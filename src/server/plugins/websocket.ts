@@ -37,6 +37,7 @@ export async function registerWebsocket(app: FastifyInstance, hub: RealtimeHub, 
         socket,
       };
       let alive = true;
+      let queue: Promise<void> = Promise.resolve();
       const beat = setInterval(() => {
         if (!alive) return socket.terminate();
         alive = false;
@@ -52,7 +53,10 @@ export async function registerWebsocket(app: FastifyInstance, hub: RealtimeHub, 
           parsed = undefined;
         }
         if (!parsed?.success) return hub.send(client, { type: 'error', message: 'Unrecognised message' });
-        hub.handle(client, parsed.data).catch((err) => request.log.warn({ err }, 'websocket message failed'));
+        // One message at a time per socket, in order: a 'ping' sent after a 'subscribe' is answered only once the
+        // subscription (whose room check may query the database) is in place.
+        const message = parsed.data;
+        queue = queue.then(() => hub.handle(client, message)).catch((err) => request.log.warn({ err }, 'websocket message failed'));
       });
       socket.on('close', () => {
         clearInterval(beat);
