@@ -66,16 +66,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!opts.skipMigrations) await migrate(database);
 
   const limiter = new RateLimiter(opts.now);
-  const sessions = new SessionStore({ db: database.db, ttlMs: config.sessionTtlMs, secure: config.secureCookies });
   const hub = new RealtimeHub(database, app.log);
+  const sessions = new SessionStore({ db: database.db, ttlMs: config.sessionTtlMs, secure: config.secureCookies, hub, now: opts.now });
   const deps: AppDeps = { config, database, db: database.db, hub, limiter, sessions, log: app.log, registry: new Map() };
 
   registerErrorHandling(app);

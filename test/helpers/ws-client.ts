@@ -9,6 +9,8 @@ export interface WsTestClient {
   waitFor<T extends ServerEvent>(pred: (e: ServerEvent) => e is T, timeoutMs?: number): Promise<T>;
   waitFor(pred: (e: ServerEvent) => boolean, timeoutMs?: number): Promise<ServerEvent>;
   close(): Promise<void>;
+  /** Resolves with the close code once the server (or we) closed the socket. */
+  closed: Promise<number>;
 }
 
 /** Opens a socket to `baseUrl` (http://host:port) as the cookie's user (or anonymously) and waits for 'hello'. */
@@ -16,6 +18,7 @@ export async function connectWs(baseUrl: string, cookie?: string): Promise<WsTes
   const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`, { headers: cookie ? { cookie } : {} });
   const events: ServerEvent[] = [];
   const waiters = new Set<() => void>();
+  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
   ws.on('message', (data) => {
     events.push(JSON.parse(String(data)) as ServerEvent);
     waiters.forEach((w) => w());
@@ -26,6 +29,7 @@ export async function connectWs(baseUrl: string, cookie?: string): Promise<WsTes
   });
   const client: WsTestClient = {
     events,
+    closed,
     send: (m) => ws.send(JSON.stringify(m)),
     waitFor(pred: (e: ServerEvent) => boolean, timeoutMs = 3000) {
       return new Promise<ServerEvent>((resolve, reject) => {

@@ -64,7 +64,13 @@ describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL databas
     expect(login.statusCode).toBe(200);
     const cookie = cookieFrom(login);
     expect((await a.built.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);
+    // B has the session in its cache (it answered with it) and a socket open with it.
+    expect((await b.built.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);
+    const onB = await socket(b, { ...user, cookie });
     expect((await a.built.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBe(204);
+    // A's `session_ended` signal reaches B through NOTIFY: B closes the session's socket and forgets the session.
+    const code = await Promise.race([onB.closed, new Promise<string>((r) => setTimeout(() => r('still open after 3 s'), 3000))]);
+    expect(code).toBe(4401);
     expect((await b.built.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
   });
 

@@ -7,7 +7,7 @@ import { loadConfig } from '../config';
 import { sessions, users } from '../db/schema';
 import { api, createTestApp, registerUser, type TestApp } from '../../../test/helpers/test-app';
 import { createTestDataDir, createTestDatabase, testDriver } from '../../../test/helpers/test-db';
-import { hashToken, SESSION_COOKIE } from './session';
+import { CACHE_RECHECK_MS, hashToken, SESSION_COOKIE } from './session';
 
 const tokenOf = (cookie: string) => cookie.slice(`${SESSION_COOKIE}=`.length);
 
@@ -56,8 +56,10 @@ describe(`a session survives a server restart (${testDriver})`, () => {
 
 describe('session expiry', () => {
   let t: TestApp;
+  // The app's clock: moved forward to pass the session cache's recheck interval and the sessions' expiry.
+  let offset = 0;
   beforeAll(async () => {
-    t = await createTestApp({ SESSION_TTL_DAYS: '7' });
+    t = await createTestApp({ SESSION_TTL_DAYS: '7' }, { now: () => Date.now() + offset });
   });
   afterAll(async () => t?.close());
 
@@ -82,6 +84,8 @@ describe('session expiry', () => {
     const sid = hashToken(tokenOf(expired.cookie));
     expect((await api(t.app).get('/api/auth/user', { as: expired })).statusCode).toBe(200);
     await t.deps.db.update(sessions).set({ expire: new Date(Date.now() - 1) }).where(eq(sessions.sid, sid));
+    // The instance cached the session when it was live; it asks the table again once CACHE_RECHECK_MS has passed.
+    offset = CACHE_RECHECK_MS;
     const res = await api(t.app).get('/api/auth/user', { as: expired });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ message: 'Unauthorized' });

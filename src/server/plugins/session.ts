@@ -1,6 +1,11 @@
 /**
  * Server-side sessions in the sessions table. The cookie carries a random token; the table keeps its SHA-256,
  * so a leaked database dump holds no usable session.
+ *
+ * Each instance keeps the sessions it has seen in memory (hashed id → user id, expiry), so that a signed-in
+ * request costs no database round trip. Ending a session drops it here at once and on every other instance through
+ * the hub's `session_ended` signal (NOTIFY, milliseconds); a cached entry is re-checked against the table after
+ * CACHE_RECHECK_MS in any case. See docs/decisions/009-read-path-caches.md.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,15 +14,24 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { unauthorized } from '../lib/http-errors';
+import type { RealtimeHub } from '../realtime/hub';
 
 export const SESSION_COOKIE = 'crowdmix_sid';
 
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * Who a request is signed in as. Identity only: profile fields (name, mood…) change under a live session, so a
+ * route that shows them loads the user's row itself.
+ */
+export interface SessionUser {
+  id: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null for visitors. Loaded for /api and /ws requests only. */
-    user: UserRow | null;
+    user: SessionUser | null;
     /** The hashed session id of this request's cookie, when it named a live session. */
     sessionSid: string | null;
   }
@@ -29,20 +43,41 @@ export interface SessionOptions {
   db: Db;
   ttlMs: number;
   secure: boolean;
+  /** Carries `session_ended` to the other instances and closes the session's sockets. */
+  hub: Pick<RealtimeHub, 'signal' | 'onSignal' | 'closeSession'>;
+  now?: () => number;
+}
+
+/** How long a cached session is trusted before the table is asked again (a bound for a missed signal). */
+export const CACHE_RECHECK_MS = 60_000;
+/** At most this many sessions are cached per instance; the least recently checked go first. */
+const CACHE_MAX = 20_000;
+
+interface CachedSession {
+  userId: string;
+  expiresAt: number;
+  checkedAt: number;
 }
 
 export class SessionStore {
-  /** Built once and prepared: the lookup runs on every signed-in request (see `npm run bench`). */
+  /** Built once and prepared: the lookup runs on every uncached signed-in request (see `npm run bench`). */
   private readonly lookup;
+  private readonly cache = new Map<string, CachedSession>();
+  private readonly now: () => number;
 
   constructor(private readonly opts: SessionOptions) {
+    this.now = opts.now ?? Date.now;
     this.lookup = opts.db
-      .select({ user: users })
+      .select({ userId: users.id, expire: sessions.expire })
       .from(sessions)
       .innerJoin(users, eq(users.id, sql`${sessions.sess}->>'userId'`))
       .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql`now()`)))
       .limit(1)
       .prepare('crowdmix_session_user');
+    opts.hub.onSignal('session_ended', (sid) => {
+      this.forget(sid);
+      opts.hub.closeSession(sid);
+    });
   }
 
   /** Creates a session for `userId` and returns the cookie token. */
@@ -56,18 +91,43 @@ export class SessionStore {
     return token;
   }
 
-  /** Finds the user of a live session token. */
-  async userFor(token: string): Promise<{ sid: string; user: UserRow } | null> {
+  /** Finds the user of a live session token: from the cache when it was checked recently, else from the table. */
+  async userFor(token: string): Promise<{ sid: string; user: SessionUser } | null> {
     const sid = hashToken(token);
+    const started = this.now();
+    const hit = this.cache.get(sid);
+    if (hit && started < hit.expiresAt && started - hit.checkedAt < CACHE_RECHECK_MS) return { sid, user: { id: hit.userId } };
+    if (hit) this.cache.delete(sid);
     const rows = await this.lookup.execute({ sid });
-    return rows[0] ? { sid, user: rows[0].user } : null;
+    const row = rows[0];
+    if (!row) return null;
+    // The session ended (here or on another instance) while the row was being read: it is over.
+    if ((this.endedAt.get(sid) ?? -Infinity) >= started) return null;
+    this.cache.set(sid, { userId: row.userId, expiresAt: row.expire.getTime(), checkedAt: started });
+    if (this.cache.size > CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+    return { sid, user: { id: row.userId } };
   }
 
+  /** Sessions ended lately (sid → when), so that a lookup that raced the end does not cache it again. */
+  private readonly endedAt = new Map<string, number>();
+
+  private forget(sid: string) {
+    const now = this.now();
+    this.cache.delete(sid);
+    this.endedAt.set(sid, now);
+    if (this.endedAt.size > 1_000) {
+      for (const [key, at] of this.endedAt) if (now - at > CACHE_RECHECK_MS) this.endedAt.delete(key);
+    }
+  }
+
+  /** Ends a session: deletes its row, then drops it from every instance's cache and closes its sockets. */
   async destroyBySid(sid: string): Promise<void> {
+    this.forget(sid);
     await this.opts.db.delete(sessions).where(eq(sessions.sid, sid));
+    await this.opts.hub.signal('session_ended', sid);
   }
 
-  /** Deletes expired sessions; returns how many. */
+  /** Deletes expired sessions; returns how many. (Cached entries carry their expiry and lapse on their own.) */
   async sweep(): Promise<number> {
     const deleted = await this.opts.db.delete(sessions).where(lt(sessions.expire, new Date())).returning({ sid: sessions.sid });
     return deleted.length;
@@ -105,25 +165,31 @@ export class SessionStore {
 
 import { sql } from 'drizzle-orm';
 
-/** Registers cookie parsing and loads `request.user` for API and websocket requests. */
+/** Parses cookies and loads `request.user` for API and websocket requests (other paths need neither). */
 export async function registerSessions(app: FastifyInstance, store: SessionStore) {
-  await app.register(cookie);
+  await app.register(cookie, { hook: false });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionSid', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/ws')) return;
+  // Synchronous unless there is a session to look up: most requests (assets, probes, visitors) cost no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const url = request.url;
+    if (!url.startsWith('/api/') && !url.startsWith('/ws')) return done();
+    const header = request.headers.cookie;
+    request.cookies = header ? app.parseCookie(header) : {};
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return;
-    const found = await store.userFor(token);
-    if (found) {
-      request.user = found.user;
-      request.sessionSid = found.sid;
-    }
+    if (!token || token.length > 100) return done();
+    store.userFor(token).then((found) => {
+      if (found) {
+        request.user = found.user;
+        request.sessionSid = found.sid;
+      }
+      done();
+    }, done);
   });
 }
 
 /** The signed-in user, or a 401. */
-export function requireUser(request: FastifyRequest): UserRow {
+export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
 }

@@ -26,6 +26,14 @@ type RoomAuthorizer = (client: Client, room: string) => Promise<boolean> | boole
 type ClientHandler = (client: Client, message: ClientMessage) => Promise<void> | void;
 type LifecycleHandler = (client: Client) => Promise<void> | void;
 
+/**
+ * Server-to-server signals: not events for browsers but notices that an instance's in-memory state is stale
+ * (a session ended, a user's votes changed). They travel on the same channel as events.
+ */
+export type SignalKind = 'session_ended' | 'votes_changed';
+
+type Envelope = { origin: string; audience: Audience; event: ServerEvent } | { origin: string; signal: { kind: SignalKind; key: string } };
+
 const CHANNEL = 'crowdmix_events';
 
 export class RealtimeHub {
@@ -37,6 +45,7 @@ export class RealtimeHub {
   private readonly onConnectHandlers: LifecycleHandler[] = [];
   private readonly onDisconnectHandlers: LifecycleHandler[] = [];
   private readonly eventListeners: ((event: ServerEvent) => void)[] = [];
+  private readonly signalListeners = new Map<SignalKind, ((key: string) => void)[]>();
   private unlisten?: () => Promise<void>;
 
   constructor(
@@ -49,8 +58,10 @@ export class RealtimeHub {
     if (this.database.driver !== 'pg') return;
     this.unlisten = await this.database.listen(CHANNEL, (payload) => {
       try {
-        const msg = JSON.parse(payload) as { origin: string; audience: Audience; event: ServerEvent };
-        if (msg.origin !== this.instanceId) this.deliver(msg.event, msg.audience);
+        const msg = JSON.parse(payload) as Envelope;
+        if (msg.origin === this.instanceId) return;
+        if ('signal' in msg) this.receiveSignal(msg.signal.kind, msg.signal.key);
+        else this.deliver(msg.event, msg.audience);
       } catch (err) {
         this.log.warn({ err }, 'bad realtime notification');
       }
@@ -86,6 +97,36 @@ export class RealtimeHub {
     this.eventListeners.push(fn);
   }
 
+  /** Listens to a signal, whichever instance sent it (this one included). Listeners run synchronously and must not throw. */
+  onSignal(kind: SignalKind, fn: (key: string) => void) {
+    const list = this.signalListeners.get(kind) ?? [];
+    list.push(fn);
+    this.signalListeners.set(kind, list);
+  }
+
+  /**
+   * Tells every instance, this one first and at once, that `key` of `kind` changed. Other instances hear it
+   * through NOTIFY a few milliseconds later; the caches that listen bound their staleness by a TTL as well, in
+   * case the LISTEN connection was down meanwhile.
+   */
+  async signal(kind: SignalKind, key: string) {
+    this.receiveSignal(kind, key);
+    if (this.database.driver === 'pg') {
+      const payload = JSON.stringify({ origin: this.instanceId, signal: { kind, key } } satisfies Envelope);
+      await this.database.notify(CHANNEL, payload).catch((err) => this.log.warn({ err }, 'realtime signal failed'));
+    }
+  }
+
+  private receiveSignal(kind: SignalKind, key: string) {
+    for (const listen of this.signalListeners.get(kind) ?? []) {
+      try {
+        listen(key);
+      } catch (err) {
+        this.log.warn({ err, kind }, 'realtime signal listener failed');
+      }
+    }
+  }
+
   onConnect(fn: LifecycleHandler) {
     this.onConnectHandlers.push(fn);
   }
@@ -98,7 +139,7 @@ export class RealtimeHub {
   async publish(event: ServerEvent, audience: Audience = { kind: 'all' }) {
     this.deliver(event, audience);
     if (this.database.driver === 'pg') {
-      const payload = JSON.stringify({ origin: this.instanceId, audience, event });
+      const payload = JSON.stringify({ origin: this.instanceId, audience, event } satisfies Envelope);
       if (payload.length < 7900) {
         await this.database.notify(CHANNEL, payload).catch((err) => this.log.warn({ err }, 'realtime notify failed'));
       } else {

@@ -3,8 +3,14 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { VenueType } from '../../../shared/constants';
 import type { Recommendation } from '../../../shared/schemas/assistant';
 import type { DbOrTx } from '../../db/client';
-import { aiChats, songs, venues, votes, voteTallies } from '../../db/schema';
+import { aiChats, songs, users, venues, votes, voteTallies } from '../../db/schema';
 import type { CatalogueSong, CatalogueVenue, CoVotes, UserVote } from './engine/types';
+
+/** What DJ Verse knows of the listener: the name it greets and the mood it plays to (read fresh each message). */
+export async function listener(db: DbOrTx, userId: string) {
+  const [row] = await db.select({ id: users.id, firstName: users.firstName, currentMood: users.currentMood }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
 
 /** Public songs plus the user's own private uploads, each with its tallies per context. */
 export async function visibleSongs(db: DbOrTx, userId: string): Promise<CatalogueSong[]> {

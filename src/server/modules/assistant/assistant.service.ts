@@ -2,9 +2,9 @@
 import type { AiChatReply, Recommendation, RecommendationCard } from '../../../shared/schemas/assistant';
 import { RecommendationSchema } from '../../../shared/schemas/assistant';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../lib/http-errors';
+import { AppError, unauthorized } from '../../lib/http-errors';
 import { RATE_RULES } from '../../lib/rate-limiter';
-import type { UserRow } from '../../plugins/session';
+import type { SessionUser } from '../../plugins/session';
 import { askModel } from './assistant.model';
 import * as repo from './assistant.repository';
 import { CONVERSATION_WINDOW, plan, recommend, type EngineData } from './engine/engine';
@@ -31,9 +31,11 @@ export function storedCards(value: unknown): Recommendation[] {
 }
 
 /** Answers one message and stores the turn. */
-export async function chat(deps: AppDeps, user: UserRow, message: string): Promise<AiChatReply> {
-  checkLimits(deps, user.id);
+export async function chat(deps: AppDeps, caller: SessionUser, message: string): Promise<AiChatReply> {
+  checkLimits(deps, caller.id);
   const { db } = deps;
+  const user = await repo.listener(db, caller.id);
+  if (!user) throw unauthorized();
   const songs = await repo.visibleSongs(db, user.id);
   const venues = await repo.activeVenues(db);
   const votes = await repo.userVotes(db, user.id);

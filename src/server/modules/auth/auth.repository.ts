@@ -4,6 +4,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { oidcIdentities, passwordCredentials, users } from '../../db/schema';
 
+export async function findUserById(db: DbOrTx, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
+}
+
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const rows = await db
     .select({ user: users, hash: passwordCredentials.hash })

@@ -20,7 +20,7 @@ export const authModule: AppModule = {
     app.get(
       '/api/auth/user',
       { schema: { tags, summary: 'The signed-in user', response: { 200: CurrentUserSchema, 401: ErrorBodySchema } } },
-      async (request) => presentCurrentUser(requireUser(request)),
+      async (request) => presentCurrentUser(await service.currentUser(db, requireUser(request).id)),
     );
 
     app.get('/api/auth/providers', { schema: { tags, summary: 'Which sign-in methods are available', response: { 200: AuthProvidersSchema } } }, async () => ({

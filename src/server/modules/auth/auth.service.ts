@@ -15,6 +15,13 @@ export function hashPassword(password: string) {
   return hash(password, ARGON);
 }
 
+/** The signed-in user's row, read fresh (the session cache holds identity only); 401 when it is gone. */
+export async function currentUser(db: Db, userId: string) {
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw unauthorized();
+  return user;
+}
+
 export async function register(db: Db, input: RegisterInput) {
   const existing = await repo.findUserByEmail(db, input.email);
   if (existing) throw conflict('An account with this email already exists');
