@@ -24,7 +24,7 @@ const absolute = (origin: string, url: string) => (url.startsWith('/') ? `${orig
 
 /** A mix in its current order (every song it holds); 404 for a missing venue. */
 export async function mixList(cache: MixCache, db: Db, venueId: number | null, origin: string): Promise<ExportList> {
-  const mix = await getMix(cache, db, null, venueId);
+  const mix = await getMix(cache, db, venueId);
   return {
     name: mix.mixInfo.name,
     songs: mix.songs.map((s) => ({

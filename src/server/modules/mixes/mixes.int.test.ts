@@ -81,6 +81,19 @@ describe('GET /api/mix/global', () => {
     expect((await globalMix()).songs.find((s) => s.id === top.id)!.userVote).toBeNull();
     await http.post('/api/votes', { as: bob, body: { songId: top.id, voteType: 'up' } });
   });
+
+  it("follows the caller's own vote as it is cast, switched and removed (the per-user cache is dropped on each)", async () => {
+    const song = (await globalMix()).songs[1];
+    const mine = async () => (await globalMix(alice)).songs.find((s) => s.id === song.id)!.userVote;
+    expect(await mine()).toBeNull(); // now cached
+    for (const [voteType, expected] of [['down', 'down'], ['up', 'up'], ['up', null]] as const) {
+      expect((await http.post('/api/votes', { as: alice, body: { songId: song.id, voteType } })).statusCode).toBe(200);
+      expect(await mine()).toBe(expected);
+      const trending = await http.get('/api/songs/trending?limit=50', { as: alice });
+      const inTrending = trending.json().find((s: MixSong) => s.id === song.id);
+      if (inTrending) expect(inTrending.userVote).toBe(expected);
+    }
+  });
 });
 
 describe('the in-memory mix', () => {

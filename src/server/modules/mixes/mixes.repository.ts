@@ -1,8 +1,7 @@
-/** SQL for mixes: the candidates of a context with their tallies, tally refreshes, and the caller's own votes. */
+/** SQL for mixes: the candidates of a context with their tallies, and tally refreshes. */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { songs, venues, voteTallies } from '../../db/schema';
-import type { VoteType } from '../../../shared/constants';
 
 const ctx = (venueId: number | null) => (venueId === null ? isNull(voteTallies.venueId) : eq(voteTallies.venueId, venueId));
 
@@ -47,18 +46,4 @@ export async function loadCounts(db: DbOrTx, venueId: number | null, songIds: nu
 export async function findVenueName(db: DbOrTx, venueId: number) {
   const [row] = await db.select({ id: venues.id, name: venues.name }).from(venues).where(eq(venues.id, venueId)).limit(1);
   return row ?? null;
-}
-
-/** The caller's votes on the listed songs in one context: one query on the (user, song, venue) unique index. */
-export async function userVotes(db: DbOrTx, userId: string, venueId: number | null, songIds: number[]) {
-  const map = new Map<number, VoteType>();
-  if (!songIds.length) return map;
-  // One array parameter rather than `in ($1 … $100)`: building a hundred parameters per signed-in mix read was a
-  // visible share of its cost in `npm run bench`. The ids are integers, so the array literal is safe.
-  const ids = `{${songIds.map((id) => Math.trunc(id)).join(',')}}`;
-  const res = await db.execute(sql`
-    select song_id, vote_type from votes
-    where user_id = ${userId} and song_id = any(${ids}::int[]) and ${venueId === null ? sql`venue_id is null` : sql`venue_id = ${venueId}`}`);
-  for (const r of (res as unknown as { rows: { song_id: number; vote_type: string }[] }).rows) map.set(Number(r.song_id), r.vote_type as VoteType);
-  return map;
 }

@@ -6,6 +6,7 @@ import { SongSchema } from '../../../shared/schemas/song';
 import { MixResponseSchema } from '../../../shared/schemas/venue';
 import type { AppModule } from '../../deps';
 import * as service from './mixes.service';
+import * as votesService from '../votes/votes.service';
 import { startCharts, stopCharts } from './charts.service';
 
 const TrendingQuerySchema = z.strictObject({
@@ -23,25 +24,26 @@ export const mixesModule: AppModule = {
   name: 'mixes',
   register(app, deps) {
     const cache = service.mixCache(deps);
+    const ownVotes = votesService.ownVotes(deps);
     const tags = ['mixes'];
 
     app.get(
       '/api/mix/global',
       { schema: { tags, summary: 'The global Top 100 mix (ranked by net votes)', response: { 200: MixResponseSchema } } },
       // Sent as pre-encoded JSON text (see getMixJson); fastify passes a JSON string through untouched.
-      async (request, reply) => reply.type(JSON_TYPE).send((await service.getMixJson(cache, deps.db, request.user?.id ?? null, null)) as never),
+      async (request, reply) => reply.type(JSON_TYPE).send((await service.getMixJson(cache, deps.db, ownVotes, request.user?.id ?? null, null)) as never),
     );
 
     app.get(
       '/api/mix/venue/:id',
       { schema: { tags, summary: "A venue's mix, ranked by the votes cast in that venue", params: IdParamsSchema, response: { 200: MixResponseSchema, 404: ErrorBodySchema } } },
-      async (request, reply) => reply.type(JSON_TYPE).send((await service.getMixJson(cache, deps.db, request.user?.id ?? null, request.params.id)) as never),
+      async (request, reply) => reply.type(JSON_TYPE).send((await service.getMixJson(cache, deps.db, ownVotes, request.user?.id ?? null, request.params.id)) as never),
     );
 
     app.get(
       '/api/songs/trending',
       { schema: { tags, summary: 'Trending uploads (time-decayed hot score)', querystring: TrendingQuerySchema, response: { 200: z.array(SongSchema) } } },
-      async (request) => service.getTrending(cache, deps.db, request.user?.id ?? null, request.query.limit),
+      async (request) => service.getTrending(cache, ownVotes, request.user?.id ?? null, request.query.limit),
     );
   },
   start(deps) {

@@ -1,5 +1,5 @@
 /** Mixes (global Top 100 and venue mixes) and the trending list, answered from the in-memory ranking. */
-import { GLOBAL_MIX_NAME, GLOBAL_MIX_SIZE, SCREEN_DEFAULT_DURATION } from '../../../shared/constants';
+import { GLOBAL_MIX_NAME, GLOBAL_MIX_SIZE, SCREEN_DEFAULT_DURATION, type VoteType } from '../../../shared/constants';
 import { z } from 'zod';
 import { RankedSongSchema, type RankedSong, type Song } from '../../../shared/schemas/song';
 import { MixResponseSchema, type MixResponse } from '../../../shared/schemas/venue';
@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { presentSong } from '../songs/songs.presenter';
 import { MixCache } from './mix-cache';
 import { chartStore } from './charts.service';
-import * as repo from './mixes.repository';
+import type { OwnVotes } from '../votes/own-votes';
 
 const REGISTRY_KEY = 'mixes.cache';
 
@@ -24,8 +24,8 @@ export function mixCache(deps: Pick<AppDeps, 'registry' | 'db' | 'log' | 'hub'>)
   return cache;
 }
 
-/** A mix as the spec shapes it. Anonymous: no database round trip once warm. Signed in: one indexed query for the caller's votes. */
-export async function getMix(cache: MixCache, db: Db, viewerId: string | null, venueId: number | null): Promise<MixResponse> {
+/** A mix as the spec shapes it, as a visitor sees it: no database round trip once warm. */
+export async function getMix(cache: MixCache, db: Db, venueId: number | null): Promise<MixResponse> {
   const { venueName, songs, memo } = await cache.ranked(venueId);
   let base = memo.get('mix') as { songs: RankedSong[]; totalDuration: number } | undefined;
   const charts = chartStore(cache, db);
@@ -41,24 +41,20 @@ export async function getMix(cache: MixCache, db: Db, viewerId: string | null, v
     memo.set('mix', base);
   }
   const mixInfo = venueId === null ? { name: GLOBAL_MIX_NAME, type: 'global' as const } : { name: venueName ?? '', type: 'venue' as const, venueId };
-  let list = base.songs;
-  if (viewerId && list.length) {
-    const mine = await repo.userVotes(db, viewerId, venueId, list.map((s) => s.id));
-    if (mine.size) list = list.map((s) => (mine.has(s.id) ? { ...s, userVote: mine.get(s.id)! } : s));
-  }
-  return { songs: list, mixInfo, totalDuration: base.totalDuration, totalSongs: list.length };
+  return { songs: base.songs, mixInfo, totalDuration: base.totalDuration, totalSongs: base.songs.length };
 }
 
 /**
- * The same mix as JSON text, for the routes. The zod response serialiser was most of a mix read's cost, so the
- * text is encoded once per ranking change: anonymous reads get the memoised document; signed-in reads reuse each
- * song's memoised text and encode afresh only the songs the caller voted on.
+ * The same mix as JSON text, for the routes, with the caller's own votes. The zod response serialiser was most of
+ * a mix read's cost, so the text is encoded once per ranking change: anonymous reads get the memoised document;
+ * signed-in reads reuse each song's memoised text and encode afresh only the songs the caller voted on, whose
+ * votes come from the in-memory OwnVotes (no database round trip once warm).
  */
-export async function getMixJson(cache: MixCache, db: Db, viewerId: string | null, venueId: number | null): Promise<string> {
+export async function getMixJson(cache: MixCache, db: Db, ownVotes: OwnVotes, viewerId: string | null, venueId: number | null): Promise<string> {
   const { memo } = await cache.ranked(venueId);
   const cached = memo.get('json') as string | undefined;
   if (!viewerId && cached !== undefined) return cached;
-  const mix = await getMix(cache, db, null, venueId);
+  const mix = await getMix(cache, db, venueId);
   let songJson = memo.get('songJson') as { songs: RankedSong[]; json: string[] } | undefined;
   if (!songJson || songJson.songs !== mix.songs) {
     songJson = { songs: mix.songs, json: mix.songs.map((s) => JSON.stringify(z.encode(RankedSongSchema, s))) };
@@ -66,7 +62,7 @@ export async function getMixJson(cache: MixCache, db: Db, viewerId: string | nul
   }
   let parts = songJson.json;
   if (viewerId && mix.songs.length) {
-    const mine = await repo.userVotes(db, viewerId, venueId, mix.songs.map((s) => s.id));
+    const mine = await ownVotes.of(viewerId, venueId);
     if (mine.size) parts = mix.songs.map((s, i) => (mine.has(s.id) ? JSON.stringify(z.encode(RankedSongSchema, { ...s, userVote: mine.get(s.id)! })) : parts[i]));
   }
   const { songs: _songs, ...rest } = z.encode(MixResponseSchema, { ...mix, songs: [] });
@@ -76,8 +72,8 @@ export async function getMixJson(cache: MixCache, db: Db, viewerId: string | nul
 }
 
 /** The `limit` public songs with the highest time-decayed hot score, with the caller's global votes. */
-export async function getTrending(cache: MixCache, db: Db, viewerId: string | null, limit: number): Promise<Song[]> {
+export async function getTrending(cache: MixCache, ownVotes: OwnVotes, viewerId: string | null, limit: number): Promise<Song[]> {
   const top = (await cache.trending()).slice(0, limit);
-  const mine = viewerId && top.length ? await repo.userVotes(db, viewerId, null, top.map((c) => c.id)) : new Map();
+  const mine = viewerId && top.length ? await ownVotes.of(viewerId, null) : new Map<number, VoteType>();
   return top.map((c) => presentSong(c.song, c, mine.get(c.id) ?? null));
 }

@@ -257,12 +257,18 @@ describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL databas
       const ws = await openSocket(port);
 
       const voter = await registerSession('cross');
+      // And B's cache of the voter's own votes (signed-in read: no vote yet).
+      const mineBefore = await b.app.inject({ method: 'GET', url: '/api/mix/global', headers: { cookie: voter.cookie } });
+      expect(mineBefore.json().songs.find((s: { id: number }) => s.id === song.id)).toMatchObject({ userVote: null });
       const res = await a.app.inject({ method: 'POST', url: '/api/votes', headers: { cookie: voter.cookie }, payload: { songId: song.id, voteType: 'up' } });
       expect(res.statusCode).toBe(200);
       const update = await ws.waitFor((e) => e.type === 'vote_update' && e.songId === song.id);
       expect(update).toEqual({ type: 'vote_update', songId: song.id, venueId: null, voteCount: { upVotes: 1, downVotes: 0 } });
       const after = await b.app.inject({ method: 'GET', url: '/api/mix/global' });
       expect(after.json().songs.find((s: { id: number }) => s.id === song.id)).toMatchObject({ upVotes: 1, downVotes: 0 });
+      // A's `votes_changed` signal went out before the update: B forgot the voter's cached votes and reads them anew.
+      const mineAfter = await b.app.inject({ method: 'GET', url: '/api/mix/global', headers: { cookie: voter.cookie } });
+      expect(mineAfter.json().songs.find((s: { id: number }) => s.id === song.id)).toMatchObject({ upVotes: 1, userVote: 'up' });
       ws.socket.close();
     } finally {
       await a.close();

@@ -38,6 +38,35 @@ export async function insertVoteIfAbsent(tx: DbOrTx, v: { userId: string; songId
   return rowsOf<{ id: number }>(res).length > 0;
 }
 
+/**
+ * The common case in one statement: inserts the vote unless the user already has one in this context, adds it to
+ * the user's tally slot, and returns the song's new counts (the other slots as of this statement plus the slot just
+ * written). One round trip and no explicit transaction: a statement is atomic on its own. Returns null when the user
+ * already had a vote here (nothing was written); the caller then switches or removes it in a transaction.
+ */
+export async function insertVoteWithTally(db: DbOrTx, v: { userId: string; songId: number; venueId: number | null; voteType: VoteType }, slot: number) {
+  const up = v.voteType === 'up' ? 1 : 0;
+  const down = v.voteType === 'down' ? 1 : 0;
+  const res = await db.execute(sql`
+    with ins as (
+      insert into votes (user_id, song_id, venue_id, vote_type) values (${v.userId}, ${v.songId}, ${v.venueId}, ${v.voteType})
+      on conflict on constraint votes_user_song_context_key do nothing
+      returning id
+    ), tally as (
+      insert into vote_tallies (song_id, venue_id, slot, up_votes, down_votes)
+      select ${v.songId}, ${v.venueId}::int, ${slot}, ${up}, ${down} from ins
+      on conflict on constraint vote_tallies_song_context_slot_key
+      do update set up_votes = vote_tallies.up_votes + excluded.up_votes, down_votes = vote_tallies.down_votes + excluded.down_votes
+      returning up_votes, down_votes
+    ), others as (
+      select coalesce(sum(up_votes), 0)::int as up, coalesce(sum(down_votes), 0)::int as down
+      from vote_tallies where song_id = ${v.songId} and ${contextCondition(sql`venue_id`, v.venueId)} and slot <> ${slot}
+    )
+    select tally.up_votes + others.up as up, tally.down_votes + others.down as down from tally, others`);
+  const row = rowsOf<{ up: number; down: number }>(res)[0];
+  return row ? { upVotes: Number(row.up), downVotes: Number(row.down) } : null;
+}
+
 /** Locks and returns the user's vote in this context (null when a concurrent request removed it meanwhile). */
 export async function lockVote(tx: DbOrTx, userId: string, songId: number, venueId: number | null) {
   const res = await tx.execute(sql`
@@ -107,4 +136,13 @@ export async function findSongForVote(db: DbOrTx, songId: number) {
 export async function venueExists(db: DbOrTx, venueId: number) {
   const res = await db.execute(sql`select 1 from venues where id = ${venueId}`);
   return rowsOf(res).length > 0;
+}
+
+/** Every vote of a user in one context (song id → type): one range read on the (user, song, context) unique index. */
+export async function votesOfUser(db: DbOrTx, userId: string, venueId: number | null) {
+  const res = await db.execute(sql`
+    select song_id, vote_type from votes where user_id = ${userId} and ${contextCondition(sql`venue_id`, venueId)}`);
+  const map = new Map<number, VoteType>();
+  for (const r of rowsOf<{ song_id: number; vote_type: VoteType }>(res)) map.set(Number(r.song_id), r.vote_type);
+  return map;
 }

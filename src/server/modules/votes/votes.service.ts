@@ -9,6 +9,7 @@ import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { badRequest, notFound, pgCode } from '../../lib/http-errors';
 import * as repo from './votes.repository';
+import { OwnVotes } from './own-votes';
 import { Semaphore } from './semaphore';
 
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -18,6 +19,19 @@ const RETRYABLE = new Set(['40P01', '40001']);
  * of in the connection pool, whose wait has a timeout; the pool (10 connections) stays free for everything else.
  */
 const voteGate = new Semaphore(6);
+
+const OWN_VOTES_KEY = 'votes.own';
+
+/** The app's cache of each user's own votes (one per app instance), dropped per user by `votes_changed` signals. */
+export function ownVotes(deps: Pick<AppDeps, 'registry' | 'db' | 'hub'>): OwnVotes {
+  let own = deps.registry.get(OWN_VOTES_KEY) as OwnVotes | undefined;
+  if (!own) {
+    const created = (own = new OwnVotes(deps.db));
+    deps.hub.onSignal('votes_changed', (userId) => created.changed(userId));
+    deps.registry.set(OWN_VOTES_KEY, own);
+  }
+  return own;
+}
 
 /** Checks that the song (and venue) exist, that the caller may see the song, and that a venue vote is for a song in that venue's mix. */
 async function checkTarget(db: Db, userId: string | null, songId: number, venueId: number | null) {
@@ -45,7 +59,18 @@ async function castVoteNow(deps: Pick<AppDeps, 'db' | 'hub'>, userId: string, in
   const slot = repo.slotFor(userId);
 
   let result: VoteResult | undefined;
-  for (let attempt = 0; ; attempt++) {
+  // Most votes are new: one statement writes the vote and its tally and returns the counts.
+  try {
+    const counts = await repo.insertVoteWithTally(deps.db, { userId, songId, venueId, voteType }, slot);
+    if (counts) result = { vote: { voteType }, voteCount: counts };
+  } catch (err) {
+    // A failed statement wrote nothing; a deadlock or serialisation failure is retried by the loop below.
+    const code = pgCode(err);
+    if (code === '23503') throw notFound('Song not found');
+    if (!code || !RETRYABLE.has(code)) throw err;
+  }
+  // The user already had a vote here: switch or remove it under the vote row's lock.
+  for (let attempt = 0; !result; attempt++) {
     try {
       result = await deps.db.transaction(async (tx) => {
         let vote: VoteResult['vote'];
@@ -83,6 +108,8 @@ async function castVoteNow(deps: Pick<AppDeps, 'db' | 'hub'>, userId: string, in
       if (!code || !RETRYABLE.has(code) || attempt >= 5) throw err;
     }
   }
+  // Every instance forgets this user's cached votes (here at once, elsewhere before this vote's update arrives).
+  await deps.hub.signal('votes_changed', userId);
   // A private song's counts are its owner's business only: no one else learns that it exists.
   await deps.hub.publish(
     { type: 'vote_update', songId, venueId, voteCount: result.voteCount },

@@ -1,0 +1,104 @@
+/**
+ * Each signed-in user's votes per context (global or a venue), kept in memory so that a signed-in mix read costs
+ * no database round trip. Loaded with one indexed query on first use; dropped when the user votes (the hub's
+ * `votes_changed` signal, sent by the vote's instance and heard by all) and re-read after RECHECK_MS in any case.
+ * See docs/decisions/009-read-path-caches.md.
+ */
+import type { VoteType } from '../../../shared/constants';
+import type { DbOrTx } from '../../db/client';
+import * as repo from './votes.repository';
+
+/** A cached context is re-read after this long, a bound for a signal missed while LISTEN was down. */
+export const RECHECK_MS = 5 * 60_000;
+
+export interface OwnVotesLimits {
+  /** Votes held in all, over every cached (user, context); the least recently read go first. */
+  maxVotes: number;
+  /** A user with more votes than this in one context is not cached (read on each request instead). */
+  maxPerEntry: number;
+}
+
+const DEFAULT_LIMITS: OwnVotesLimits = { maxVotes: 500_000, maxPerEntry: 20_000 };
+
+interface Entry {
+  userId: string;
+  votes: ReadonlyMap<number, VoteType>;
+  checkedAt: number;
+}
+
+const keyOf = (userId: string, venueId: number | null) => `${venueId ?? 'global'}|${userId}`;
+
+export class OwnVotes {
+  /** Insertion order is recency order: a read moves its entry to the end. */
+  private readonly entries = new Map<string, Entry>();
+  private readonly keysByUser = new Map<string, Set<string>>();
+  /** Loads in flight per user; a change while one runs marks it stale so that it is not cached. */
+  private readonly loading = new Map<string, Set<{ stale: boolean }>>();
+  private held = 0;
+
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly now: () => number = Date.now,
+    private readonly limits: OwnVotesLimits = DEFAULT_LIMITS,
+  ) {}
+
+  /** The user's votes in a context: song id → up or down. */
+  async of(userId: string, venueId: number | null): Promise<ReadonlyMap<number, VoteType>> {
+    const key = keyOf(userId, venueId);
+    const now = this.now();
+    const hit = this.entries.get(key);
+    if (hit && now - hit.checkedAt < RECHECK_MS) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.votes;
+    }
+    if (hit) this.drop(key);
+
+    const load = { stale: false };
+    let inFlight = this.loading.get(userId);
+    if (!inFlight) this.loading.set(userId, (inFlight = new Set()));
+    inFlight.add(load);
+    try {
+      const votes = await repo.votesOfUser(this.db, userId, venueId);
+      if (!load.stale && votes.size <= this.limits.maxPerEntry) this.store(key, { userId, votes, checkedAt: now });
+      return votes;
+    } finally {
+      inFlight.delete(load);
+      if (!inFlight.size) this.loading.delete(userId);
+    }
+  }
+
+  /** Forgets every context of a user whose votes changed (and any read of them still in flight). */
+  changed(userId: string) {
+    for (const load of this.loading.get(userId) ?? []) load.stale = true;
+    for (const key of this.keysByUser.get(userId) ?? []) this.drop(key);
+  }
+
+  /** How many votes are held (for tests and the limits). */
+  get size() {
+    return this.held;
+  }
+
+  private store(key: string, entry: Entry) {
+    this.drop(key);
+    this.entries.set(key, entry);
+    let keys = this.keysByUser.get(entry.userId);
+    if (!keys) this.keysByUser.set(entry.userId, (keys = new Set()));
+    keys.add(key);
+    this.held += entry.votes.size;
+    for (const oldest of this.entries.keys()) {
+      if (this.held <= this.limits.maxVotes || oldest === key) break;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.held -= entry.votes.size;
+    const keys = this.keysByUser.get(entry.userId);
+    keys?.delete(key);
+    if (keys && !keys.size) this.keysByUser.delete(entry.userId);
+  }
+}
