@@ -11,8 +11,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('server foundation', () => {
-  it('sends the security headers the architecture asks for', async () => {
-    const res = await http.get('/livez');
+  it('sends the security headers the architecture asks for on pages', async () => {
+    const res = await http.get('/');
     expect(res.statusCode).toBe(200);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
@@ -22,6 +22,21 @@ describe('server foundation', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('sends the short API set on data responses: nothing may load, run or frame them', async () => {
+    for (const url of ['/livez', '/readyz', '/api/mix/global', '/api/does-not-exist', '/api/auth/user']) {
+      const res = await http.get(url);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['x-request-id'], url).toBeTruthy();
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+    }
+    // Not /api/docs, a page; nor a client route that merely starts like a probe.
+    for (const url of ['/api/docs/static/index.html', '/livezzz']) {
+      expect(String((await http.get(url)).headers['content-security-policy']), url).toContain("script-src 'self'");
+    }
   });
 
   it('answers unknown API paths with 404 JSON and other paths with the SPA', async () => {

@@ -69,7 +69,7 @@ describe('OpenAPI', () => {
     expect(page.body).toContain('swagger-ui');
     // The app's own CSP (no framing, no third party but YouTube), not a looser one of swagger-ui's.
     const csp = String(page.headers['content-security-policy']);
-    expect(csp).toBe(String((await t.app.inject({ url: '/livez' })).headers['content-security-policy']));
+    expect(csp).toBe(String((await t.app.inject({ url: '/' })).headers['content-security-policy']));
     expect(csp).toContain("frame-ancestors 'none'");
     const init = await t.app.inject({ url: '/api/docs/static/swagger-initializer.js' });
     expect(init.statusCode).toBe(200);
