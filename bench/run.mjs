@@ -292,42 +292,30 @@ async function voteScenarios(app) {
   details.mixedVotes = { ok: mixed.ok, non2xx: mixed.non2xx, errors: mixed.errors };
 }
 
-/** The vote transaction with tallies (the statements of votes.repository) vs without them, bare `pg`, 16 clients. */
+/**
+ * A new vote with its tally vs the same vote without one: the repository's own functions (loaded from the source
+ * with tsx), through drizzle on a bare `pg` pool, 16 clients. With tallies: `insertVoteWithTally`, the one
+ * statement the product runs for a new vote (vote row, tally slot, new counts). Without: `insertVoteIfAbsent`.
+ */
 async function tallyCost() {
+  const { tsImport } = await import('tsx/esm/api');
+  const repo = await tsImport('../src/server/modules/votes/votes.repository.ts', import.meta.url);
+  const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 16 });
   pgPool = pool;
+  const db = drizzle(pool);
   let v = 0;
   const baselineIds = [];
   const run = (withTallies) => async () => {
     let done = 0;
     const until = performance.now() + duration * 1000;
     const worker = async () => {
-      const c = await pool.connect();
-      try {
-        while (performance.now() < until) {
-          const user = `v${((v++ * 7) % sizes.voters) + 1}`;
-          const song = 1 + Math.floor(Math.random() * sizes.songs);
-          await c.query('begin');
-          const ins = await c.query(
-            `insert into votes (user_id, song_id, venue_id, vote_type) values ($1, $2, null, 'up')
-             on conflict on constraint votes_user_song_context_key do nothing returning id`,
-            [user, song],
-          );
-          if (!withTallies && ins.rowCount) baselineIds.push(ins.rows[0].id);
-          if (withTallies && ins.rowCount) {
-            await c.query(
-              `insert into vote_tallies (song_id, venue_id, slot, up_votes, down_votes) values ($1, null, $2, 1, 0)
-               on conflict on constraint vote_tallies_song_context_slot_key
-               do update set up_votes = vote_tallies.up_votes + excluded.up_votes, down_votes = vote_tallies.down_votes + excluded.down_votes`,
-              [song, v % 8],
-            );
-            await c.query(`select coalesce(sum(up_votes), 0)::int as up, coalesce(sum(down_votes), 0)::int as down from vote_tallies where song_id = $1 and venue_id is null`, [song]);
-          }
-          await c.query('commit');
-          done++;
-        }
-      } finally {
-        c.release();
+      while (performance.now() < until) {
+        const userId = `v${((v++ * 7) % sizes.voters) + 1}`;
+        const vote = { userId, songId: 1 + Math.floor(Math.random() * sizes.songs), venueId: null, voteType: 'up' };
+        if (withTallies) await repo.insertVoteWithTally(db, vote, repo.slotFor(userId));
+        else if (await repo.insertVoteIfAbsent(db, vote)) baselineIds.push(vote);
+        done++;
       }
     };
     const t0 = performance.now();
@@ -336,11 +324,14 @@ async function tallyCost() {
   };
   const { as, bs } = await sideBySide(rounds, run(true), run(false));
   // Undo the baseline's rows without tallies so that the final tally check stays meaningful.
-  await pool.query('delete from votes where id = any($1::int[])', [baselineIds]);
+  for (let k = 0; k < baselineIds.length; k += 5_000) {
+    const chunk = baselineIds.slice(k, k + 5_000);
+    await pool.query('delete from votes where venue_id is null and (user_id, song_id) in (select * from unnest($1::text[], $2::int[]))', [chunk.map((x) => x.userId), chunk.map((x) => x.songId)]);
+  }
   const cost = median(as.map((a, i) => bs[i] / a));
   details.tallyCost = { withTallies: as, without: bs };
   addRow({
-    name: 'Vote transaction with tallies vs without (bare pg, 16 clients)',
+    name: 'New vote with its tally vs without (repository statements, bare pg, 16 clients)',
     figure: median(as),
     baseline: median(bs),
     ratio: cost,
