@@ -285,4 +285,3 @@ export function useIsCurrentSong(songId: number): { isCurrent: boolean; isPlayin
 
 export { dispatchMusicPlayerUpdate } from './music-player-event';
 export { openPdfViewer } from './pdf/pdf-viewer-store';
-export { PdfThumbnail } from './pdf/pdf-thumbnail';

@@ -1,6 +1,7 @@
 /** The signed-out landing page (spec section 2): hero, How It Works, and the closing call to action. */
 import { Bot, MapPin, Share2, ThumbsUp } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { buttonBase, buttonClasses, buttonSizes } from '../../../components/ui/button-styles';
+import { cx } from '../../../lib/cx';
 import { LogoMark } from '../../../components/layout/logo';
 
 const STEPS = [
@@ -25,11 +26,15 @@ async function handleGetStarted() {
   window.location.assign('/api/login');
 }
 
+/**
+ * The buttons are plain elements with the button's classes (./button-styles), not <Button>: the landing page is
+ * the first load, and <Button> brings Radix's Slot and tailwind-merge (for caller overrides it does not need here).
+ */
 export function LandingPage() {
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 pb-24">
       <section className="flex flex-col items-center py-20 text-center sm:py-28">
-        <LogoMark className="size-16 rounded-2xl [&_svg]:size-8" />
+        <LogoMark size="hero" />
         <h1 className="mt-6 text-5xl font-extrabold tracking-tight sm:text-7xl">
           <span className="text-gradient">CrowdMix</span>
         </h1>
@@ -39,9 +44,9 @@ export function LandingPage() {
           crowd-voted mix, community playlists let friends build lists together, and DJ Verse, our AI assistant, finds your next
           favourite song.
         </p>
-        <Button size="lg" className="mt-10" onClick={() => void handleGetStarted()}>
+        <button type="button" className={cx(buttonClasses('primary', 'lg'), 'mt-10')} onClick={() => void handleGetStarted()}>
           Get Started
-        </Button>
+        </button>
       </section>
 
       <section aria-labelledby="how-it-works" className="py-8">
@@ -64,9 +69,9 @@ export function LandingPage() {
       <section className="mt-16 rounded-3xl bg-gradient-to-r from-purple-600 to-pink-600 p-10 text-center shadow-2xl shadow-purple-900/40">
         <h2 className="text-3xl font-bold text-white">Ready to Join the Mix?</h2>
         <p className="mt-3 text-purple-50">Sign in to vote, upload and chat with music lovers everywhere.</p>
-        <Button asChild variant="secondary" size="lg" className="mt-8 border-white/30 bg-white text-purple-800 hover:bg-purple-50">
-          <a href="/api/login">Sign In to Start Voting</a>
-        </Button>
+        <a href="/api/login" className={cx(buttonBase, buttonSizes.lg, 'mt-8 border border-white/30 bg-white text-purple-800 hover:bg-purple-50')}>
+          Sign In to Start Voting
+        </a>
       </section>
     </main>
   );

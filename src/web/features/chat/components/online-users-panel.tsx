@@ -6,7 +6,7 @@ import { href } from '../../../app/routes';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/loading';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { userLabel } from '../lib/format';
 import { MoodPopover, OwnMoodButton } from './mood-badge';
 

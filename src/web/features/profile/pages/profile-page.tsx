@@ -11,7 +11,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/loading';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth/api/get-current-user';

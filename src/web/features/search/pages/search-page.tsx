@@ -6,7 +6,7 @@ import { href } from '../../../app/routes';
 import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { Skeleton } from '../../../components/ui/loading';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
 import { SongList } from '../../songs/components/song-list';

@@ -12,7 +12,8 @@ import type { RankedSong, Song } from '@shared/schemas/song';
 import { youtubeEmbedUrl, youtubeThumbnail, youtubeWatchUrl } from '@shared/youtube';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';
-import { PdfThumbnail, useIsCurrentSong, usePlayerActions } from '../../player/player-context';
+import { useIsCurrentSong, usePlayerActions } from '../../player/player-context';
+import { PdfThumbnail } from '../../player/pdf/pdf-thumbnail';
 import { VoteButtons } from './vote-buttons';
 
 export type CardSong = Song & Partial<Pick<RankedSong, 'position' | 'previousPosition'>>;
