@@ -1,12 +1,59 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Text formats worth compressing; images and fonts in the build are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|wasm|webmanifest)$/;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every compressible file of the build, so that the server sends
+ * them as they are (@fastify/static `preCompressed`) instead of compressing on every request or not at all.
+ * Maximum levels: this runs once per build, and brotli 11 is ~15% smaller than the on-the-fly default.
+ * A variant that would not be smaller than the file itself is not written (the server then sends the file).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'crowdmix:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // closeBundle runs after the bundle and the public directory have been written.
+    async closeBundle() {
+      const entries = await fs.readdir(outDir, { recursive: true, withFileTypes: true });
+      const files = entries
+        .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
+        .map((e) => path.join(e.parentPath, e.name))
+        .filter((file) => !file.split(path.sep).includes('.vite'));
+      await Promise.all(
+        files.map(async (file) => {
+          const source = await fs.readFile(file);
+          const variants: Array<[string, Promise<Buffer>]> = [
+            ['.br', brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } })],
+            ['.gz', gzip(source, { level: 9 })],
+          ];
+          for (const [ext, pending] of variants) {
+            const packed = await pending;
+            if (packed.length < source.length) await fs.writeFile(file + ext, packed);
+          }
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
   publicDir: path.resolve('src/web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { '@shared': path.resolve('src/shared'), '@web': path.resolve('src/web') },
   },

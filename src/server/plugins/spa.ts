@@ -1,6 +1,11 @@
-/** Serves the built single-page app: hashed assets cached for a year, index.html for every other path. */
+/**
+ * Serves the built single-page app: hashed assets cached for a year, index.html for every other path.
+ * Nothing is compressed per request: the build writes a .br and a .gz beside each text asset (vite.config.ts),
+ * sent as they are by @fastify/static, and index.html is compressed once here at boot.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '../../shared/errors';
@@ -13,13 +18,17 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
       root: webDir,
       wildcard: false,
       index: false,
+      // Sends `<file>.br` or `<file>.gz` when the request accepts it and the file exists, with Vary: Accept-Encoding.
+      preCompressed: true,
+      // The compressed variants are not pages of their own: no route for /assets/x.js.br.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
         else res.header('Cache-Control', 'no-cache');
       },
     });
   }
-  const indexHtml = hasIndex ? fs.readFileSync(indexFile!, 'utf8') : fallbackHtml;
+  const index = compressedVariants(hasIndex ? fs.readFileSync(indexFile!, 'utf8') : fallbackHtml);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' && request.method !== 'HEAD') {
@@ -28,8 +37,45 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
     if (/\.[a-z0-9]{1,8}$/i.test(url) && url.startsWith('/assets/')) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    return reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+    if (encoding === 'identity') return reply.send(index.identity);
+    return reply.header('Content-Encoding', encoding).send(index[encoding]);
   });
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The page in each encoding, computed once: it is the same for every path the SPA owns. */
+function compressedVariants(html: string): Record<Encoding, Buffer> {
+  const identity = Buffer.from(html, 'utf8');
+  return {
+    identity,
+    br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: zlib.gzipSync(identity, { level: 9 }),
+  };
+}
+
+/**
+ * The best encoding the request accepts (RFC 9110 section 12.5.3): brotli, then gzip, else identity. A coding
+ * with q=0 is refused; `*` stands for any coding the header does not name.
+ */
+export function pickEncoding(header: string | string[] | undefined): Encoding {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (!value) return 'identity';
+  const q = new Map<string, number>();
+  for (const part of value.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (coding: string) => q.get(coding) ?? q.get('*') ?? 0;
+  const br = weightOf('br');
+  const gzip = Math.max(weightOf('gzip'), q.get('x-gzip') ?? 0);
+  if (br > 0 && br >= gzip) return 'br';
+  return gzip > 0 ? 'gzip' : 'identity';
 }
 
 const fallbackHtml = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CrowdMix</title></head>

@@ -1,0 +1,153 @@
+/**
+ * The built SPA is served compressed: the real Vite build (vite.config.ts) writes .br and .gz beside each asset,
+ * the real app sends the variant the request accepts, and index.html is compressed once at boot.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers/test-db';
+import { buildApp, type BuiltApp } from '../app';
+import { loadConfig } from '../config';
+import { pickEncoding } from './spa';
+
+let webDir: string;
+let database: TestDatabase;
+let built: BuiltApp;
+let entry: string; // e.g. /assets/index-abc123.js
+let stylesheet: string;
+
+beforeAll(async () => {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crowdmix-spa-'));
+  webDir = path.join(outDir, 'web');
+  const { build } = await import('vite');
+  await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'silent', build: { outDir: webDir, emptyOutDir: true } });
+  const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  entry = /<script[^>]+src="([^"]+\.js)"/.exec(html)![1];
+  stylesheet = /<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/.exec(html)![1];
+  database = await createTestDatabase();
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), webDir };
+  built = await buildApp(config, { database, skipMigrations: true, logger: false });
+  await built.app.ready();
+}, 120_000);
+
+afterAll(async () => {
+  await built?.close();
+  await database?.close();
+  if (webDir) fs.rmSync(path.dirname(webDir), { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  built.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+const file = (url: string) => fs.readFileSync(path.join(webDir, url));
+
+function decoded(res: LightMyRequestResponse): Buffer {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(res.rawPayload);
+  if (encoding === 'gzip') return zlib.gunzipSync(res.rawPayload);
+  expect(encoding).toBeUndefined();
+  return res.rawPayload;
+}
+
+const varies = (res: LightMyRequestResponse) =>
+  String(res.headers.vary ?? '')
+    .toLowerCase()
+    .split(/\s*,\s*/)
+    .includes('accept-encoding');
+
+describe('the build', () => {
+  it('writes a brotli and a gzip file beside each text asset, holding the same bytes', () => {
+    for (const url of [entry, stylesheet, '/index.html']) {
+      const original = file(url);
+      expect(zlib.brotliDecompressSync(file(`${url}.br`)).equals(original), `${url}.br`).toBe(true);
+      expect(zlib.gunzipSync(file(`${url}.gz`)).equals(original), `${url}.gz`).toBe(true);
+      expect(file(`${url}.br`).length).toBeLessThan(original.length);
+    }
+  });
+});
+
+describe('static assets', () => {
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br, zstd', 'br'], // what Chromium sends
+    ['br;q=0, gzip', 'gzip'],
+  ])('Accept-Encoding: %s is answered with %s, the same bytes and the year-long cache', async (accept, expected) => {
+    for (const url of [entry, stylesheet]) {
+      const res = await get(url, accept);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe(expected);
+      expect(res.headers['content-type'], url).toMatch(url.endsWith('.js') ? /^(text|application)\/javascript/ : /^text\/css/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(varies(res), 'Vary: Accept-Encoding').toBe(true);
+      expect(decoded(res).equals(file(url)), url).toBe(true);
+    }
+  });
+
+  it('without Accept-Encoding (or with identity only) sends the file as it is', async () => {
+    for (const accept of [undefined, 'identity']) {
+      const res = await get(entry, accept);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(varies(res)).toBe(true);
+      expect(res.rawPayload.equals(file(entry))).toBe(true);
+    }
+  });
+
+  it('does not serve the compressed files under their own names', async () => {
+    expect((await get(`${entry}.br`, 'br')).statusCode).toBe(404);
+    expect((await get(`${entry}.gz`)).statusCode).toBe(404);
+  });
+});
+
+describe('index.html', () => {
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['deflate', 'identity'],
+    [undefined, 'identity'],
+  ])('Accept-Encoding: %s is answered with %s, no-cache, for / and for client routes', async (accept, expected) => {
+    for (const url of ['/', '/venues/3', '/playlists?tab=mine']) {
+      const res = await get(url, accept);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['content-encoding'] ?? 'identity', url).toBe(expected);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(varies(res)).toBe(true);
+      expect(decoded(res).equals(file('/index.html')), url).toBe(true);
+      // The page keeps its security headers.
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('API 404s stay JSON and uncompressed', async () => {
+    const res = await get('/api/nope', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('pickEncoding', () => {
+  it.each([
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['identity', 'identity'],
+    ['gzip', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['br', 'br'],
+    ['GZIP, BR', 'br'],
+    ['br;q=0.5, gzip;q=0.8', 'gzip'],
+    ['br;q=0, gzip;q=0', 'identity'],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['deflate, *;q=0', 'identity'],
+  ])('%s -> %s', (header, expected) => {
+    expect(pickEncoding(header)).toBe(expected);
+  });
+});
