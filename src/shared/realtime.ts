@@ -1,6 +1,7 @@
 /**
  * The websocket protocol at /ws, one source for both ends. Server events are invalidation hints plus the
- * small payload the spec names; the client patches or refetches its cache.
+ * small payload the spec names; the client patches or refetches its cache. A server frame holds one event, or a
+ * JSON array of events when several followed each other within a few milliseconds (coalesced by the hub).
  */
 import { z } from 'zod';
 

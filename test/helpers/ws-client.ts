@@ -9,6 +9,8 @@ export interface WsTestClient {
   waitFor<T extends ServerEvent>(pred: (e: ServerEvent) => e is T, timeoutMs?: number): Promise<T>;
   waitFor(pred: (e: ServerEvent) => boolean, timeoutMs?: number): Promise<ServerEvent>;
   close(): Promise<void>;
+  /** How many frames arrived (fewer than events when the server coalesced some). */
+  readonly frames: number;
   /** Resolves with the close code once the server (or we) closed the socket. */
   closed: Promise<number>;
 }
@@ -17,10 +19,14 @@ export interface WsTestClient {
 export async function connectWs(baseUrl: string, cookie?: string): Promise<WsTestClient> {
   const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`, { headers: cookie ? { cookie } : {} });
   const events: ServerEvent[] = [];
+  let frames = 0;
   const waiters = new Set<() => void>();
   const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
   ws.on('message', (data) => {
-    events.push(JSON.parse(String(data)) as ServerEvent);
+    // A frame is one event, or several coalesced into a JSON array (see COALESCE_WINDOW_MS in the hub).
+    const parsed = JSON.parse(String(data)) as ServerEvent | ServerEvent[];
+    events.push(...(Array.isArray(parsed) ? parsed : [parsed]));
+    frames += 1;
     waiters.forEach((w) => w());
   });
   await new Promise<void>((resolve, reject) => {
@@ -29,6 +35,9 @@ export async function connectWs(baseUrl: string, cookie?: string): Promise<WsTes
   });
   const client: WsTestClient = {
     events,
+    get frames() {
+      return frames;
+    },
     closed,
     send: (m) => ws.send(JSON.stringify(m)),
     waitFor(pred: (e: ServerEvent) => boolean, timeoutMs = 3000) {

@@ -32,7 +32,19 @@ type LifecycleHandler = (client: Client) => Promise<void> | void;
  */
 export type SignalKind = 'session_ended' | 'votes_changed';
 
-type Envelope = { origin: string; audience: Audience; event: ServerEvent } | { origin: string; signal: { kind: SignalKind; key: string } };
+interface Signal {
+  kind: SignalKind;
+  key: string;
+}
+
+type Envelope = { origin: string; audience: Audience; event: ServerEvent; signals?: Signal[] } | { origin: string; signal: Signal };
+
+/**
+ * Frames for one socket are coalesced within this window: the first event after a quiet spell goes out at once,
+ * the ones that follow it within the window go together, as one JSON array frame, when it ends. A burst of a hundred
+ * votes then costs each socket a handful of frames instead of a hundred (`npm run bench`, live fan-out).
+ */
+export const COALESCE_WINDOW_MS = 15;
 
 const CHANNEL = 'crowdmix_events';
 
@@ -60,8 +72,11 @@ export class RealtimeHub {
       try {
         const msg = JSON.parse(payload) as Envelope;
         if (msg.origin === this.instanceId) return;
-        if ('signal' in msg) this.receiveSignal(msg.signal.kind, msg.signal.key);
-        else this.deliver(msg.event, msg.audience);
+        if ('signal' in msg) this.receiveSignal(msg.signal);
+        else {
+          for (const signal of msg.signals ?? []) this.receiveSignal(signal);
+          this.deliver(msg.event, msg.audience);
+        }
       } catch (err) {
         this.log.warn({ err }, 'bad realtime notification');
       }
@@ -70,6 +85,9 @@ export class RealtimeHub {
 
   async stop() {
     await this.unlisten?.();
+    if (this.windowTimer) clearTimeout(this.windowTimer);
+    this.windowTimer = null;
+    for (const client of [...this.outbox.keys()]) this.flushClient(client);
     for (const c of this.clients.values()) c.socket.close(1001, 'server shutting down');
   }
 
@@ -110,14 +128,14 @@ export class RealtimeHub {
    * case the LISTEN connection was down meanwhile.
    */
   async signal(kind: SignalKind, key: string) {
-    this.receiveSignal(kind, key);
+    this.receiveSignal({ kind, key });
     if (this.database.driver === 'pg') {
       const payload = JSON.stringify({ origin: this.instanceId, signal: { kind, key } } satisfies Envelope);
       await this.database.notify(CHANNEL, payload).catch((err) => this.log.warn({ err }, 'realtime signal failed'));
     }
   }
 
-  private receiveSignal(kind: SignalKind, key: string) {
+  private receiveSignal({ kind, key }: Signal) {
     for (const listen of this.signalListeners.get(kind) ?? []) {
       try {
         listen(key);
@@ -135,11 +153,15 @@ export class RealtimeHub {
     this.onDisconnectHandlers.push(fn);
   }
 
-  /** Publishes an event to an audience here and on every other instance. */
-  async publish(event: ServerEvent, audience: Audience = { kind: 'all' }) {
+  /**
+   * Publishes an event to an audience here and on every other instance. `signals` travel with it in the same
+   * notification and are handled first everywhere (e.g. a vote's `votes_changed` before its `vote_update`).
+   */
+  async publish(event: ServerEvent, audience: Audience = { kind: 'all' }, signals: Signal[] = []) {
+    for (const signal of signals) this.receiveSignal(signal);
     this.deliver(event, audience);
     if (this.database.driver === 'pg') {
-      const payload = JSON.stringify({ origin: this.instanceId, audience, event } satisfies Envelope);
+      const payload = JSON.stringify({ origin: this.instanceId, audience, event, ...(signals.length ? { signals } : {}) } satisfies Envelope);
       if (payload.length < 7900) {
         await this.database.notify(CHANNEL, payload).catch((err) => this.log.warn({ err }, 'realtime notify failed'));
       } else {
@@ -164,9 +186,41 @@ export class RealtimeHub {
         : audience.kind === 'room'
           ? (this.rooms.get(audience.room) ?? [])
           : [...this.clients.values()].filter((c) => c.userId && audience.userIds.includes(c.userId));
+    // Leading edge: an event published when no window is open goes out at once, to every target, and opens one.
+    const now = !this.windowTimer;
     for (const c of targets) {
-      if (c.socket.readyState === 1) c.socket.send(frame);
+      if (c.socket.readyState !== 1) continue;
+      if (now) c.socket.send(frame);
+      else this.enqueue(c, frame);
     }
+    if (now) this.windowTimer = setTimeout(() => this.flush(), COALESCE_WINDOW_MS);
+  }
+
+  /** Frames waiting for the end of the coalescing window, per socket. */
+  private readonly outbox = new Map<Client, string[]>();
+  private windowTimer: NodeJS.Timeout | null = null;
+
+  /** Queues a frame for the end of the open window. */
+  private enqueue(client: Client, frame: string) {
+    const queued = this.outbox.get(client);
+    if (queued) queued.push(frame);
+    else this.outbox.set(client, [frame]);
+  }
+
+  /** Ends a window: one frame per socket with what it gathered; keeps windowing while events keep coming. */
+  private flush() {
+    this.windowTimer = null;
+    if (!this.outbox.size) return;
+    for (const client of this.outbox.keys()) this.flushClient(client);
+    this.windowTimer = setTimeout(() => this.flush(), COALESCE_WINDOW_MS);
+  }
+
+  private flushClient(client: Client) {
+    const frames = this.outbox.get(client);
+    if (!frames) return;
+    this.outbox.delete(client);
+    if (client.socket.readyState !== 1) return;
+    client.socket.send(frames.length === 1 ? frames[0] : `[${frames.join(',')}]`);
   }
 
   async add(client: Client) {
@@ -177,6 +231,7 @@ export class RealtimeHub {
 
   async remove(client: Client) {
     if (!this.clients.delete(client.socketId)) return;
+    this.outbox.delete(client);
     for (const room of client.rooms) this.rooms.get(room)?.delete(client);
     for (const h of this.onDisconnectHandlers) await h(client);
   }
@@ -186,7 +241,9 @@ export class RealtimeHub {
     for (const c of this.clients.values()) if (c.sid === sid) c.socket.close(4401, 'signed out');
   }
 
+  /** Sends to one socket now, after whatever the socket has queued (so a 'pong' follows the events before it). */
   send(client: Client, event: ServerEvent) {
+    this.flushClient(client);
     if (client.socket.readyState === 1) client.socket.send(JSON.stringify(event));
   }
 

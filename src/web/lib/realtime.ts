@@ -59,8 +59,11 @@ export class RealtimeClient {
       } catch {
         return;
       }
-      if (eventSchema) this.dispatch(eventSchema, data);
-      else void loadEventSchema().then((schema) => this.dispatch(schema, data));
+      // The server coalesces events that follow each other closely into one frame: a JSON array of events.
+      const events = Array.isArray(data) ? data : [data];
+      const schema = eventSchema;
+      if (schema) events.forEach((d) => this.dispatch(schema, d));
+      else void loadEventSchema().then((schema) => events.forEach((d) => this.dispatch(schema, d)));
     };
     ws.onclose = () => {
       if (this.socket !== ws) return;

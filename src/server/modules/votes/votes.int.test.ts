@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { WebSocket } from 'ws';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { voteTallies, votes } from '../../db/schema';
 import { createSong, createVenue, createVote } from '../../../../test/helpers/factories';
 import { api, createTestApp, registerUser, type TestApp, type TestUser } from '../../../../test/helpers/test-app';
+import { WebSocket } from 'ws';
 import { testDriver } from '../../../../test/helpers/test-db';
+import { connectWs } from '../../../../test/helpers/ws-client';
 import { TALLY_SLOTS } from './votes.repository';
 
 let t: TestApp;
@@ -168,12 +169,12 @@ describe('live vote updates over /ws', () => {
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as { port: number }).port;
     const song = await createSong(t.database.db);
-    const ws = await openSocket(port);
+    const ws = await connectWs(`http://127.0.0.1:${port}`);
     const forged = [
       { type: 'vote_update', songId: song.id, venueId: null, voteCount: { upVotes: 999, downVotes: 0 } },
       { type: 'vote', songId: song.id, voteType: 'up' },
     ];
-    for (const m of forged) ws.socket.send(JSON.stringify(m));
+    for (const m of forged) ws.send(m as never);
     await ws.waitFor((e) => e.type === 'error');
     expect((await http.get(`/api/votes/${song.id}`)).json()).toEqual({ upVotes: 0, downVotes: 0 });
     expect(ws.events.filter((e) => e.type === 'vote_update')).toEqual([]);
@@ -181,7 +182,7 @@ describe('live vote updates over /ws', () => {
     await vote(alice, { songId: song.id, voteType: 'up' });
     const update = await ws.waitFor((e) => e.type === 'vote_update' && e.songId === song.id);
     expect(update).toEqual({ type: 'vote_update', songId: song.id, venueId: null, voteCount: { upVotes: 1, downVotes: 0 } });
-    ws.socket.close();
+    ws.close();
   });
 
   it('tells only the owner about votes on a private song', async () => {
@@ -189,55 +190,18 @@ describe('live vote updates over /ws', () => {
     const port = (t.app.server.address() as { port: number }).port;
     const secret = await createSong(t.database.db, { uploaderId: alice.id, isPrivate: true });
     const open = await createSong(t.database.db);
-    const ownerSocket = await openSocket(port, alice.cookie);
-    const outsider = await openSocket(port, bob.cookie);
+    const ownerSocket = await connectWs(`http://127.0.0.1:${port}`, alice.cookie);
+    const outsider = await connectWs(`http://127.0.0.1:${port}`, bob.cookie);
     await vote(alice, { songId: secret.id, voteType: 'up' });
     await vote(alice, { songId: open.id, voteType: 'up' });
     await ownerSocket.waitFor((e) => e.type === 'vote_update' && e.songId === secret.id);
     await outsider.waitFor((e) => e.type === 'vote_update' && e.songId === open.id);
-    expect(outsider.events.some((e) => e.songId === secret.id)).toBe(false);
-    ownerSocket.socket.close();
-    outsider.socket.close();
+    expect(outsider.events.some((e) => e.type === 'vote_update' && e.songId === secret.id)).toBe(false);
+    ownerSocket.close();
+    outsider.close();
   });
 });
 
-/** A websocket client that records the events it receives. */
-async function openSocket(port: number, cookie?: string) {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { origin: `http://127.0.0.1:${port}`, ...(cookie ? { cookie } : {}) } });
-  const events: Record<string, unknown>[] = [];
-  const waiters: { pred: (e: Record<string, unknown>) => boolean; resolve: (e: Record<string, unknown>) => void }[] = [];
-  socket.on('message', (data) => {
-    const e = JSON.parse(String(data)) as Record<string, unknown>;
-    events.push(e);
-    for (const w of [...waiters]) {
-      if (!w.pred(e)) continue;
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(e);
-    }
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  return {
-    socket,
-    events,
-    waitFor(pred: (e: Record<string, unknown>) => boolean, timeoutMs = 10_000) {
-      const seen = events.find(pred);
-      if (seen) return Promise.resolve(seen);
-      return new Promise<Record<string, unknown>>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; saw ${JSON.stringify(events)}`)), timeoutMs);
-        waiters.push({
-          pred,
-          resolve: (e) => {
-            clearTimeout(timer);
-            resolve(e);
-          },
-        });
-      });
-    },
-  };
-}
 
 describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL database', () => {
   it('delivers a vote taken by one instance to a socket held by the other, and updates its mix cache', async () => {
@@ -254,7 +218,7 @@ describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL databas
       // Warm instance B's mix cache before the vote, so that it must be updated by the event, not by a load.
       const before = await b.app.inject({ method: 'GET', url: '/api/mix/global' });
       expect(before.json().songs.find((s: { id: number }) => s.id === song.id)).toMatchObject({ upVotes: 0 });
-      const ws = await openSocket(port);
+      const ws = await connectWs(`http://127.0.0.1:${port}`);
 
       const voter = await registerSession('cross');
       // And B's cache of the voter's own votes (signed-in read: no vote yet).
@@ -269,7 +233,7 @@ describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL databas
       // A's `votes_changed` signal went out before the update: B forgot the voter's cached votes and reads them anew.
       const mineAfter = await b.app.inject({ method: 'GET', url: '/api/mix/global', headers: { cookie: voter.cookie } });
       expect(mineAfter.json().songs.find((s: { id: number }) => s.id === song.id)).toMatchObject({ upVotes: 1, userVote: 'up' });
-      ws.socket.close();
+      ws.close();
     } finally {
       await a.close();
       await b.close();

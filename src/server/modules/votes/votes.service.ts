@@ -108,12 +108,12 @@ async function castVoteNow(deps: Pick<AppDeps, 'db' | 'hub'>, userId: string, in
       if (!code || !RETRYABLE.has(code) || attempt >= 5) throw err;
     }
   }
-  // Every instance forgets this user's cached votes (here at once, elsewhere before this vote's update arrives).
-  await deps.hub.signal('votes_changed', userId);
-  // A private song's counts are its owner's business only: no one else learns that it exists.
+  // A private song's counts are its owner's business only: no one else learns that it exists. With the update goes
+  // the signal that makes every instance forget this user's cached votes (handled before the update, everywhere).
   await deps.hub.publish(
     { type: 'vote_update', songId, venueId, voteCount: result.voteCount },
     song.isPrivate ? { kind: 'users', userIds: [song.uploaderId] } : { kind: 'all' },
+    [{ kind: 'votes_changed', key: userId }],
   );
   return result;
 }

@@ -1,0 +1,118 @@
+/** The hub's delivery: audiences, the coalescing window, ordering with direct sends, and signals before events. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { ServerEvent } from '../../shared/realtime';
+import type { Database } from '../db/client';
+import { COALESCE_WINDOW_MS, RealtimeHub, type Client } from './hub';
+
+const log = { warn: vi.fn() } as unknown as FastifyBaseLogger;
+
+/** A socket that records what was sent: each frame parsed back into its list of events. */
+function fakeClient(id: string, userId: string | null = null) {
+  const frames: ServerEvent[][] = [];
+  const socket = {
+    readyState: 1,
+    send: (data: string) => {
+      const parsed = JSON.parse(data) as ServerEvent | ServerEvent[];
+      frames.push(Array.isArray(parsed) ? parsed : [parsed]);
+    },
+    close: vi.fn(),
+  } as unknown as WebSocket;
+  const client: Client = { socketId: id, userId, sid: null, rooms: new Set(), socket };
+  return { client, frames, types: () => frames.map((f) => f.map((e) => e.type)) };
+}
+
+const vote = (songId: number): ServerEvent => ({ type: 'vote_update', songId, venueId: null, voteCount: { upVotes: 1, downVotes: 0 } });
+
+describe('RealtimeHub delivery', () => {
+  let hub: RealtimeHub;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    hub = new RealtimeHub({ driver: 'pglite' } as Database, log);
+  });
+  afterEach(async () => {
+    await hub.stop();
+    vi.useRealTimers();
+  });
+
+  async function added(id: string, userId: string | null = null) {
+    const c = fakeClient(id, userId);
+    await hub.add(c.client);
+    c.frames.length = 0; // forget 'hello'
+    return c;
+  }
+
+  it('sends the first event after a quiet spell at once, and what follows within the window as one array frame', async () => {
+    const a = await added('a');
+    await hub.publish(vote(1));
+    expect(a.frames).toEqual([[vote(1)]]);
+
+    await hub.publish(vote(2));
+    await hub.publish(vote(3));
+    expect(a.frames).toHaveLength(1); // queued until the window ends
+    vi.advanceTimersByTime(COALESCE_WINDOW_MS);
+    expect(a.frames).toEqual([[vote(1)], [vote(2), vote(3)]]);
+
+    // A window that gathered nothing ends the busy spell: the next event goes out at once again.
+    vi.advanceTimersByTime(COALESCE_WINDOW_MS);
+    await hub.publish(vote(4));
+    expect(a.frames.at(-1)).toEqual([vote(4)]);
+  });
+
+  it('coalesces a burst of a hundred events into a few frames per socket, in order, losing none', async () => {
+    const sockets = await Promise.all(Array.from({ length: 20 }, (_, i) => added(`s${i}`)));
+    for (let i = 0; i < 100; i++) {
+      await hub.publish(vote(i));
+      if (i % 25 === 24) vi.advanceTimersByTime(COALESCE_WINDOW_MS);
+    }
+    vi.advanceTimersByTime(COALESCE_WINDOW_MS);
+    for (const s of sockets) {
+      expect(s.frames.length).toBeLessThanOrEqual(6);
+      expect(s.frames.flat().map((e) => (e.type === 'vote_update' ? e.songId : -1))).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    }
+  });
+
+  it('keeps audiences apart while coalescing: a room, some users, everyone', async () => {
+    const inRoom = await added('r', 'u1');
+    const outside = await added('o', 'u2');
+    hub.handle(inRoom.client, { type: 'subscribe', room: 'global' });
+    await vi.runAllTimersAsync();
+    await hub.publish(vote(1)); // opens a window
+    await hub.publish({ type: 'chat_message', room: 'global', message: { id: 1 } }, { kind: 'room', room: 'global' });
+    await hub.publish({ type: 'messages_read', otherUserId: 'u9' }, { kind: 'users', userIds: ['u2'] });
+    vi.advanceTimersByTime(COALESCE_WINDOW_MS);
+    expect(inRoom.types()).toEqual([['vote_update'], ['chat_message']]);
+    expect(outside.types()).toEqual([['vote_update'], ['messages_read']]);
+  });
+
+  it("answers a direct send (a 'pong') after the events queued before it", async () => {
+    const a = await added('a');
+    await hub.publish(vote(1));
+    await hub.publish(vote(2));
+    await hub.handle(a.client, { type: 'ping' });
+    expect(a.types()).toEqual([['vote_update'], ['vote_update'], ['pong']]);
+    vi.advanceTimersByTime(COALESCE_WINDOW_MS);
+    expect(a.frames).toHaveLength(3); // nothing sent twice
+  });
+
+  it('drops the queue of a socket that went away, and sends nothing to a closed socket', async () => {
+    const a = await added('a');
+    const b = await added('b');
+    await hub.publish(vote(1));
+    await hub.publish(vote(2));
+    await hub.remove(a.client);
+    (b.client.socket as unknown as { readyState: number }).readyState = 3;
+    vi.advanceTimersByTime(COALESCE_WINDOW_MS);
+    expect(a.frames).toEqual([[vote(1)]]);
+    expect(b.frames).toEqual([[vote(1)]]);
+  });
+
+  it("handles a publish's signals before its event, here as on the other instances", async () => {
+    const order: string[] = [];
+    hub.onSignal('votes_changed', (key) => order.push(`signal ${key}`));
+    hub.onEvent((e) => order.push(`event ${e.type}`));
+    await hub.publish(vote(1), { kind: 'all' }, [{ kind: 'votes_changed', key: 'u1' }]);
+    expect(order).toEqual(['signal u1', 'event vote_update']);
+  });
+});
