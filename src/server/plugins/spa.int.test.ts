@@ -39,8 +39,14 @@ afterAll(async () => {
   if (webDir) fs.rmSync(path.dirname(webDir), { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) =>
-  built.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+const get = (url: string, acceptEncoding?: string, cookie?: string) =>
+  built.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }), ...(cookie ? { cookie } : {}) },
+  });
+
+const SIGNED_OUT_META = '<meta name="crowdmix-session" content="none">';
 
 const file = (url: string) => fs.readFileSync(path.join(webDir, url));
 
@@ -113,7 +119,7 @@ describe('index.html', () => {
     [undefined, 'identity'],
   ])('Accept-Encoding: %s is answered with %s, no-cache, for / and for client routes', async (accept, expected) => {
     for (const url of ['/', '/venues/3', '/playlists?tab=mine']) {
-      const res = await get(url, accept);
+      const res = await get(url, accept, 'theme=dark; crowdmix_sid=abc');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['content-encoding'] ?? 'identity', url).toBe(expected);
@@ -123,6 +129,19 @@ describe('index.html', () => {
       // The page keeps its security headers.
       expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     }
+  });
+
+  it('without a session cookie, carries the signed-out mark (so the app need not ask /api/auth/user)', async () => {
+    const original = file('/index.html').toString('utf8');
+    for (const cookie of [undefined, 'theme=dark', 'crowdmix_sid=', 'xcrowdmix_sid=abc']) {
+      for (const accept of ['br', 'gzip', undefined]) {
+        const res = await get('/', accept, cookie);
+        expect(res.headers['content-encoding'] ?? 'identity').toBe(accept ?? 'identity');
+        expect(decoded(res).toString('utf8'), `${cookie} ${accept}`).toBe(original.replace('</head>', `${SIGNED_OUT_META}</head>`));
+        expect(String(res.headers.vary).toLowerCase()).toContain('cookie');
+      }
+    }
+    expect(decoded(await get('/', 'br', 'crowdmix_sid=abc')).toString('utf8')).not.toContain(SIGNED_OUT_META);
   });
 
   it('API 404s stay JSON and uncompressed', async () => {

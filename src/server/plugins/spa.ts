@@ -9,6 +9,14 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '../../shared/errors';
+import { SESSION_COOKIE } from './session';
+
+/**
+ * Added to the page when the request carried no session cookie: nobody can be signed in, so the app skips its
+ * first GET /api/auth/user, whose 401 browsers would log as a console error on every signed-out visit (and
+ * which costs the landing page a round trip). A cookie does not prove a session, so with one the app asks.
+ */
+const SIGNED_OUT_HINT = '<meta name="crowdmix-session" content="none">';
 
 export async function registerSpa(app: FastifyInstance, webDir: string | undefined) {
   const indexFile = webDir ? path.join(webDir, 'index.html') : undefined;
@@ -28,7 +36,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
       },
     });
   }
-  const index = compressedVariants(hasIndex ? fs.readFileSync(indexFile!, 'utf8') : fallbackHtml);
+  const html = hasIndex ? fs.readFileSync(indexFile!, 'utf8') : fallbackHtml;
+  const pages = { withCookie: compressedVariants(html), withoutCookie: compressedVariants(html.replace('</head>', `${SIGNED_OUT_HINT}</head>`)) };
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' && request.method !== 'HEAD') {
@@ -38,13 +47,21 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
       return reply.status(404).type('text/plain').send('Not found');
     }
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+    const index = hasSessionCookie(request.headers.cookie) ? pages.withCookie : pages.withoutCookie;
+    reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie');
     if (encoding === 'identity') return reply.send(index.identity);
     return reply.header('Content-Encoding', encoding).send(index[encoding]);
   });
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
+
+const sessionCookiePattern = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
+
+/** Whether the Cookie header holds a non-empty session cookie (valid or not: the app asks the API then). */
+function hasSessionCookie(header: string | undefined): boolean {
+  return header !== undefined && sessionCookiePattern.test(header);
+}
 
 /** The page in each encoding, computed once: it is the same for every path the SPA owns. */
 function compressedVariants(html: string): Record<Encoding, Buffer> {

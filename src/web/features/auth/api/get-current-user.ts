@@ -5,7 +5,23 @@ import { ApiError, getJson } from '../../../lib/api-client';
 
 export const currentUserQueryKey = ['/api/auth/user'] as const;
 
+/**
+ * True when the server marked the page as requested without a session cookie (src/server/plugins/spa.ts): then
+ * nobody is signed in, and the first check needs no request, whose 401 browsers log as a console error.
+ */
+export function pageSaysSignedOut(doc: Pick<Document, 'querySelector'> | undefined = typeof document === 'undefined' ? undefined : document): boolean {
+  return doc?.querySelector('meta[name="crowdmix-session"][content="none"]') != null;
+}
+
+// Only the first check may trust the page: signing in later (the login form) sets the cookie without a reload.
+let signedOutAtLoad = pageSaysSignedOut();
+
+/** The signed-in user, or null when nobody is (a 401). */
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
+  if (signedOutAtLoad) {
+    signedOutAtLoad = false;
+    return null;
+  }
   try {
     return await getJson<CurrentUser>('/api/auth/user', signal);
   } catch (err) {
