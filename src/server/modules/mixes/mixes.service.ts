@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { presentSong } from '../songs/songs.presenter';
 import { MixCache } from './mix-cache';
 import { chartStore } from './charts.service';
-import type { OwnVotes } from '../votes/own-votes';
+import { VoteSet, type OwnVotes } from '../votes/own-votes';
 
 const REGISTRY_KEY = 'mixes.cache';
 
@@ -44,29 +44,51 @@ export async function getMix(cache: MixCache, db: Db, venueId: number | null): P
   return { songs: base.songs, mixInfo, totalDuration: base.totalDuration, totalSongs: base.songs.length };
 }
 
+/** A mix's JSON text in parts, encoded once per ranking change: each song as a visitor sees it, and the rest. */
+interface MixJson {
+  songs: RankedSong[];
+  plain: string[];
+  /** Each song with the caller's vote, encoded on first need (most songs are never needed this way). */
+  voted: Record<VoteType, (string | undefined)[]>;
+  /** `,"mixInfo":…}`: everything after the songs array. */
+  tail: string;
+}
+
 /**
  * The same mix as JSON text, for the routes, with the caller's own votes. The zod response serialiser was most of
  * a mix read's cost, so the text is encoded once per ranking change: anonymous reads get the memoised document;
- * signed-in reads reuse each song's memoised text and encode afresh only the songs the caller voted on, whose
- * votes come from the in-memory OwnVotes (no database round trip once warm).
+ * signed-in reads join memoised parts, choosing for each song the variant with the caller's vote, whose votes come
+ * from the in-memory OwnVotes (no database round trip and no encoding once warm).
  */
 export async function getMixJson(cache: MixCache, db: Db, ownVotes: OwnVotes, viewerId: string | null, venueId: number | null): Promise<string> {
   const { memo } = await cache.ranked(venueId);
   const cached = memo.get('json') as string | undefined;
   if (!viewerId && cached !== undefined) return cached;
   const mix = await getMix(cache, db, venueId);
-  let songJson = memo.get('songJson') as { songs: RankedSong[]; json: string[] } | undefined;
-  if (!songJson || songJson.songs !== mix.songs) {
-    songJson = { songs: mix.songs, json: mix.songs.map((s) => JSON.stringify(z.encode(RankedSongSchema, s))) };
-    memo.set('songJson', songJson);
+  let parts = memo.get('mixJson') as MixJson | undefined;
+  if (!parts || parts.songs !== mix.songs) {
+    const { songs: _songs, ...rest } = z.encode(MixResponseSchema, { ...mix, songs: [] });
+    parts = {
+      songs: mix.songs,
+      plain: mix.songs.map((s) => JSON.stringify(z.encode(RankedSongSchema, s))),
+      voted: { up: [], down: [] },
+      tail: `,${JSON.stringify(rest).slice(1)}`,
+    };
+    memo.set('mixJson', parts);
   }
-  let parts = songJson.json;
+  let songs = parts.plain;
   if (viewerId && mix.songs.length) {
     const mine = await ownVotes.of(viewerId, venueId);
-    if (mine.size) parts = mix.songs.map((s, i) => (mine.has(s.id) ? JSON.stringify(z.encode(RankedSongSchema, { ...s, userVote: mine.get(s.id)! })) : parts[i]));
+    if (mine.size) {
+      const p = parts;
+      songs = mix.songs.map((s, i) => {
+        const vote = mine.get(s.id);
+        if (!vote) return p.plain[i];
+        return (p.voted[vote][i] ??= JSON.stringify(z.encode(RankedSongSchema, { ...s, userVote: vote })));
+      });
+    }
   }
-  const { songs: _songs, ...rest } = z.encode(MixResponseSchema, { ...mix, songs: [] });
-  const json = `{"songs":[${parts.join(',')}],${JSON.stringify(rest).slice(1)}`;
+  const json = `{"songs":[${songs.join(',')}]${parts.tail}`;
   if (!viewerId) memo.set('json', json);
   return json;
 }
@@ -74,6 +96,6 @@ export async function getMixJson(cache: MixCache, db: Db, ownVotes: OwnVotes, vi
 /** The `limit` public songs with the highest time-decayed hot score, with the caller's global votes. */
 export async function getTrending(cache: MixCache, ownVotes: OwnVotes, viewerId: string | null, limit: number): Promise<Song[]> {
   const top = (await cache.trending()).slice(0, limit);
-  const mine = viewerId && top.length ? await ownVotes.of(viewerId, null) : new Map<number, VoteType>();
+  const mine = viewerId && top.length ? await ownVotes.of(viewerId, null) : VoteSet.empty;
   return top.map((c) => presentSong(c.song, c, mine.get(c.id) ?? null));
 }

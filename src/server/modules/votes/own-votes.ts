@@ -18,11 +18,62 @@ export interface OwnVotesLimits {
   maxPerEntry: number;
 }
 
-const DEFAULT_LIMITS: OwnVotesLimits = { maxVotes: 500_000, maxPerEntry: 20_000 };
+// Four bytes a vote (sorted Int32Arrays, see VoteSet): 4,000,000 votes are 16 MB. Round-robin readers (the bench's
+// 1,000 users with 1,000 votes each) must all fit, or a least-recently-read cache never hits.
+const DEFAULT_LIMITS: OwnVotesLimits = { maxVotes: 4_000_000, maxPerEntry: 100_000 };
+
+/** One user's votes in one context, compactly: the song ids voted up and down, each sorted for binary search. */
+export class VoteSet {
+  static readonly empty = new VoteSet(new Int32Array(0), new Int32Array(0));
+
+  constructor(
+    private readonly up: Int32Array,
+    private readonly down: Int32Array,
+  ) {}
+
+  static from(votes: Iterable<[number, VoteType]>): VoteSet {
+    const up: number[] = [];
+    const down: number[] = [];
+    for (const [songId, type] of votes) (type === 'up' ? up : down).push(songId);
+    return new VoteSet(Int32Array.from(up).sort(), Int32Array.from(down).sort());
+  }
+
+  get size() {
+    return this.up.length + this.down.length;
+  }
+
+  get(songId: number): VoteType | undefined {
+    if (contains(this.up, songId)) return 'up';
+    if (contains(this.down, songId)) return 'down';
+    return undefined;
+  }
+
+  has(songId: number) {
+    return this.get(songId) !== undefined;
+  }
+
+  *[Symbol.iterator](): IterableIterator<[number, VoteType]> {
+    for (const id of this.up) yield [id, 'up'];
+    for (const id of this.down) yield [id, 'down'];
+  }
+}
+
+function contains(sorted: Int32Array, value: number) {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = sorted[mid];
+    if (v === value) return true;
+    if (v < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
 
 interface Entry {
   userId: string;
-  votes: ReadonlyMap<number, VoteType>;
+  votes: VoteSet;
   checkedAt: number;
 }
 
@@ -43,7 +94,7 @@ export class OwnVotes {
   ) {}
 
   /** The user's votes in a context: song id → up or down. */
-  async of(userId: string, venueId: number | null): Promise<ReadonlyMap<number, VoteType>> {
+  async of(userId: string, venueId: number | null): Promise<VoteSet> {
     const key = keyOf(userId, venueId);
     const now = this.now();
     const hit = this.entries.get(key);
@@ -59,7 +110,7 @@ export class OwnVotes {
     if (!inFlight) this.loading.set(userId, (inFlight = new Set()));
     inFlight.add(load);
     try {
-      const votes = await repo.votesOfUser(this.db, userId, venueId);
+      const votes = VoteSet.from(await repo.votesOfUser(this.db, userId, venueId));
       if (!load.stale && votes.size <= this.limits.maxPerEntry) this.store(key, { userId, votes, checkedAt: now });
       return votes;
     } finally {
