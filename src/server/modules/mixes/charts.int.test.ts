@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { mixSongs } from '../../db/schema';
 import { createSong, createUser, createVenue, createVote } from '../../../../test/helpers/factories';
 import { api, createTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { mixCache } from './mixes.service';
-import { chartStore, recordChartSnapshot } from './charts.service';
+import { chartStore, dayOf, recordChartSnapshot, startCharts, stopCharts } from './charts.service';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -81,5 +82,32 @@ describe('chart movement', () => {
   it('records for an injected day, and a day already recorded is left alone', async () => {
     expect(await recordChartSnapshot(t.deps, cache(), '2031-02-01')).toBe(2);
     expect(await recordChartSnapshot(t.deps, cache(), '2031-02-01')).toBe(0);
+  });
+});
+
+describe('the chart check on start', () => {
+  const recordedOn = async (day: string) =>
+    (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(mixSongs).where(eq(mixSongs.recordedOn, day)))[0].n;
+
+  it('waits before its first check (requests and /readyz do not queue behind it), then records the missing day', async () => {
+    clock += 30 * DAY;
+    const today = dayOf(clock);
+    startCharts(t.deps, cache(), 200);
+    try {
+      // Readiness and reads right after start find the database free.
+      expect((await http.get('/readyz')).statusCode).toBe(200);
+      expect(await recordedOn(today)).toBe(0);
+      await vi.waitFor(async () => expect(await recordedOn(today)).toBeGreaterThan(0), { timeout: 10_000, interval: 50 });
+    } finally {
+      stopCharts(cache(), t.database.db);
+    }
+  });
+
+  it('checks nothing when stopped before the first check', async () => {
+    clock += DAY;
+    startCharts(t.deps, cache(), 100);
+    stopCharts(cache(), t.database.db);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await recordedOn(dayOf(clock))).toBe(0);
   });
 });

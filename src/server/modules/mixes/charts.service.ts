@@ -101,19 +101,31 @@ export async function recordChartSnapshot(deps: Pick<AppDeps, 'db'>, cache: MixC
   return recorded;
 }
 
-/** Records on start when today's snapshot is missing, then checks every hour. */
-export function startCharts(deps: Pick<AppDeps, 'db' | 'log'>, cache: MixCache) {
+/**
+ * How long after start the first check waits. The check is one statement per mix (about a hundred with 50
+ * venues), and on PGlite every statement waits its turn on the single connection: run at once, it made the first
+ * requests (and /readyz) queue behind it for hundreds of milliseconds. Today's snapshot only matters from
+ * tomorrow on (mix responses compare with earlier days), so a few seconds' delay changes no answer.
+ */
+export const FIRST_CHECK_DELAY_MS = 5_000;
+
+/** Records shortly after start when today's snapshot is missing, then checks every hour. */
+export function startCharts(deps: Pick<AppDeps, 'db' | 'log'>, cache: MixCache, firstCheckDelayMs = FIRST_CHECK_DELAY_MS) {
   const store = chartStore(cache, deps.db);
   const run = () =>
     recordChartSnapshot(deps, cache).catch((err: unknown) => deps.log.warn({ err }, 'recording the chart snapshot failed; retrying within the hour'));
-  void run();
-  store.timer = setInterval(() => void run(), CHECK_EVERY_MS);
+  store.timer = setTimeout(() => {
+    store.timer = setInterval(() => void run(), CHECK_EVERY_MS);
+    store.timer.unref();
+    void run();
+  }, firstCheckDelayMs);
   store.timer.unref();
 }
 
-/** Stops the hourly check. */
+/** Stops the check (the first one too, when it has not run yet). */
 export function stopCharts(cache: MixCache, db: Db) {
   const store = chartStore(cache, db);
+  // clearInterval and clearTimeout are interchangeable in Node; the timer is either.
   if (store.timer) clearInterval(store.timer);
   store.timer = null;
 }
