@@ -5,8 +5,12 @@ import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // The document is built on the first docs request: several at once must share one build and one answer.
+  const first = await Promise.all([1, 2, 3].map(() => t.app.inject({ url: '/api/docs/json' })));
+  firstBodies = first.map((r) => `${r.statusCode} ${r.body}`);
 });
 afterAll(async () => t?.close());
+let firstBodies: string[] = [];
 
 /**
  * Every (method, path) Fastify routes, read from printRoutes' tree, where a child line's text continues its
@@ -76,3 +80,40 @@ describe('OpenAPI', () => {
     expect(init.body).toMatch(/"validatorUrl":\s*null/);
   });
 });
+
+describe('OpenAPI, built on the first docs request', () => {
+  it('answers the first requests, made together, with one and the same complete document', async () => {
+    expect(firstBodies).toHaveLength(3);
+    expect(new Set(firstBodies).size).toBe(1);
+    expect(firstBodies[0]).toMatch(/^200 /);
+    const doc = JSON.parse(firstBodies[0].slice(4)) as { paths: Record<string, unknown> };
+    expect(doc.paths['/api/mix/global']).toBeDefined();
+    expect((await t.app.inject({ url: '/api/docs/json' })).body).toBe(firstBodies[0].slice(4));
+    const yaml = await t.app.inject({ url: '/api/docs/yaml' });
+    expect(yaml.statusCode).toBe(200);
+    expect(yaml.body).toContain('/api/mix/global:');
+  });
+
+  it("answers the docs paths as the app does: its 404, redirects without a body, HEAD, conditional GETs", async () => {
+    const missing = await t.app.inject({ url: '/api/docs/static/no-such-file.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
+
+    const redirect = await t.app.inject({ url: '/api/docs/static/index.html' });
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe('/api/docs/');
+    expect(redirect.headers['content-type']).toBeUndefined();
+    expect(redirect.body).toBe('');
+
+    const css = await t.app.inject({ url: '/api/docs/static/swagger-ui.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toMatch(/text\/css/);
+    expect(css.headers['x-request-id']).toBeTruthy();
+    const etag = String(css.headers.etag);
+    expect((await t.app.inject({ url: '/api/docs/static/swagger-ui.css', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/docs/json' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+});
+
