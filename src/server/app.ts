@@ -17,8 +17,10 @@ import { registerWebsocket } from './plugins/websocket';
 import { RealtimeHub } from './realtime/hub';
 
 export interface BuildOptions {
-  /** Use an already-open database (tests); otherwise one is opened from the config. */
+  /** Use an already-open database (tests; left open by close()); otherwise one is opened from the config. */
   database?: Database;
+  /** The database main.ts started opening from the config before this code loaded; closed by close(). */
+  openingDatabase?: Promise<Database>;
   /** Skip migrations (tests that migrated a snapshot already). */
   skipMigrations?: boolean;
   /** Pino logger options or false. */
@@ -67,7 +69,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database = opts.database ?? (await (opts.openingDatabase ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })));
   if (!opts.skipMigrations) await migrate(database);
 
   const limiter = new RateLimiter(opts.now);
