@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { songs as songsTable, voteTallies } from '../../db/schema';
 import { createSong, createVenue, createVote } from '../../../../test/helpers/factories';
 import { multipartBody } from '../../../../test/helpers/multipart';
 import { api, createTestApp, registerUser, type TestApp, type TestUser } from '../../../../test/helpers/test-app';
 import type { MixCache } from './mix-cache';
+import { acceptsGzip } from './mixes.service';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -92,6 +94,37 @@ describe('GET /api/mix/global', () => {
       const trending = await http.get('/api/songs/trending?limit=50', { as: alice });
       const inTrending = trending.json().find((s: MixSong) => s.id === song.id);
       if (inTrending) expect(inTrending.userVote).toBe(expected);
+    }
+  });
+});
+
+describe('mix responses on the wire', () => {
+  it('are gzipped for visitors whose client accepts it, and the same JSON once decoded', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/mix/global' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+    const zipped = await t.app.inject({ method: 'GET', url: '/api/mix/global', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toMatch(/^application\/json/);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect(JSON.parse(plain.body).songs.length).toBeGreaterThan(0);
+
+    // Refused gzip, and signed-in callers (a body of their own each time): plain JSON.
+    const refused = await t.app.inject({ method: 'GET', url: '/api/mix/global', headers: { 'accept-encoding': 'br, gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/mix/global', headers: { 'accept-encoding': 'gzip', cookie: bob.cookie } });
+    expect(mine.headers['content-encoding']).toBeUndefined();
+    expect(mine.json().songs.length).toBe(JSON.parse(plain.body).songs.length);
+  });
+
+  it('reads Accept-Encoding as HTTP means it', () => {
+    for (const [header, ok] of [
+      [undefined, false], ['', false], ['gzip', true], ['GZIP', true], ['br, gzip', true], ['gzip;q=0', false], ['gzip; q=0.5', true],
+      ['*', true], ['*;q=0', false], ['br', false], ['deflate, identity', false], ['x-gzip', false],
+    ] as const) {
+      expect(acceptsGzip(header), String(header)).toBe(ok);
     }
   });
 });

@@ -1,4 +1,5 @@
 /** Routes: the global Top 100 mix, venue mixes and trending uploads. */
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { TRENDING_COUNT } from '../../../shared/constants';
 import { ErrorBodySchema, IdParamsSchema } from '../../../shared/schemas/common';
@@ -20,6 +21,13 @@ const TrendingQuerySchema = z.strictObject({
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** Sends a pre-encoded mix (fastify passes a Buffer through untouched, bypassing the response serialiser). */
+function sendMix(reply: FastifyReply, mix: service.MixBody) {
+  reply.type(JSON_TYPE).header('vary', 'Accept-Encoding, Cookie');
+  if (mix.encoding) reply.header('content-encoding', mix.encoding);
+  return reply.send(mix.body as never);
+}
+
 export const mixesModule: AppModule = {
   name: 'mixes',
   register(app, deps) {
@@ -30,14 +38,14 @@ export const mixesModule: AppModule = {
     app.get(
       '/api/mix/global',
       { schema: { tags, summary: 'The global Top 100 mix (ranked by net votes)', response: { 200: MixResponseSchema } } },
-      // Sent as pre-encoded JSON text (see getMixJson); fastify passes a JSON string through untouched.
-      async (request, reply) => reply.type(JSON_TYPE).send((await service.getMixJson(cache, deps.db, ownVotes, request.user?.id ?? null, null)) as never),
+      async (request, reply) => sendMix(reply, await service.getMixBody(cache, deps.db, ownVotes, request.user?.id ?? null, null, service.acceptsGzip(request.headers['accept-encoding']))),
     );
 
     app.get(
       '/api/mix/venue/:id',
       { schema: { tags, summary: "A venue's mix, ranked by the votes cast in that venue", params: IdParamsSchema, response: { 200: MixResponseSchema, 404: ErrorBodySchema } } },
-      async (request, reply) => reply.type(JSON_TYPE).send((await service.getMixJson(cache, deps.db, ownVotes, request.user?.id ?? null, request.params.id)) as never),
+      async (request, reply) =>
+        sendMix(reply, await service.getMixBody(cache, deps.db, ownVotes, request.user?.id ?? null, request.params.id, service.acceptsGzip(request.headers['accept-encoding']))),
     );
 
     app.get(

@@ -1,5 +1,6 @@
 /** Mixes (global Top 100 and venue mixes) and the trending list, answered from the in-memory ranking. */
 import { GLOBAL_MIX_NAME, GLOBAL_MIX_SIZE, SCREEN_DEFAULT_DURATION, type VoteType } from '../../../shared/constants';
+import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { RankedSongSchema, type RankedSong, type Song } from '../../../shared/schemas/song';
 import { MixResponseSchema, type MixResponse } from '../../../shared/schemas/venue';
@@ -91,6 +92,41 @@ export async function getMixJson(cache: MixCache, db: Db, ownVotes: OwnVotes, vi
   const json = `{"songs":[${songs.join(',')}]${parts.tail}`;
   if (!viewerId) memo.set('json', json);
   return json;
+}
+
+/** A response body and how it is encoded. */
+export interface MixBody {
+  body: Buffer;
+  encoding: 'gzip' | null;
+}
+
+/**
+ * The mix as a response body. Visitors' bodies are memoised as bytes per ranking change, gzipped once when the
+ * client accepts it (a hundred songs are ~60 KB of JSON, ~8 KB gzipped: what a phone on a slow network waits for on
+ * the home page). Signed-in bodies differ per caller and are sent as they are (compressing each would cost more
+ * CPU than it saves on loopback-fast networks; a proxy may compress them).
+ */
+export async function getMixBody(cache: MixCache, db: Db, ownVotes: OwnVotes, viewerId: string | null, venueId: number | null, acceptsGzip: boolean): Promise<MixBody> {
+  const json = await getMixJson(cache, db, ownVotes, viewerId, venueId);
+  if (viewerId) return { body: Buffer.from(json), encoding: null };
+  const { memo } = await cache.ranked(venueId);
+  let bytes = memo.get('bytes') as { json: string; identity: Buffer; gzip?: Buffer } | undefined;
+  if (!bytes || bytes.json !== json) memo.set('bytes', (bytes = { json, identity: Buffer.from(json) }));
+  if (!acceptsGzip) return { body: bytes.identity, encoding: null };
+  bytes.gzip ??= gzipSync(bytes.identity, { level: 6 });
+  return { body: bytes.gzip, encoding: 'gzip' };
+}
+
+/** Whether an Accept-Encoding header admits gzip (`gzip;q=0` refuses it). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  for (const part of header.toLowerCase().split(',')) {
+    const [coding, ...params] = part.trim().split(';');
+    if (coding.trim() !== 'gzip' && coding.trim() !== '*') continue;
+    const q = params.map((x) => x.trim()).find((x) => x.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  }
+  return false;
 }
 
 /** The `limit` public songs with the highest time-decayed hot score, with the caller's global votes. */
