@@ -97,6 +97,11 @@ describe('local accounts', () => {
     expect((await http.get('/api/auth/user', { as: u })).statusCode).toBe(401);
   });
 
+  it('documents the browser-navigation routes as 302 redirects, not 200s', async () => {
+    const doc = (await http.get('/api/docs/json')).json() as { paths: Record<string, { get: { responses: Record<string, unknown> } }> };
+    for (const path of ['/api/login', '/api/callback', '/api/logout']) expect(Object.keys(doc.paths[path].get.responses), path).toEqual(['302']);
+  });
+
   it('GET /api/login goes to the sign-in page when no identity provider is configured', async () => {
     const res = await http.get('/api/login');
     expect(res.statusCode).toBe(302);

@@ -54,14 +54,17 @@ export const authModule: AppModule = {
       return reply.status(204).send(null);
     });
 
-    app.get('/api/login', { schema: { tags, summary: 'Start sign-in (browser navigation)', hide: false } }, async (request, reply) => {
+    // Browser navigations: each answers 302 with a Location (declared so that the API document says so).
+    const redirect = (where: string) => ({ 302: z.null().describe(`Redirect (Location header): ${where}`) });
+
+    app.get('/api/login', { schema: { tags, summary: 'Start sign-in (browser navigation)', response: redirect('the identity provider, or /login without one') } }, async (request, reply) => {
       if (!oidc) return reply.redirect('/login', 302);
       const { url, cookie } = await oidc.begin();
       reply.setCookie(OIDC_STATE_COOKIE, cookie, { path: '/api/callback', httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: 600 });
       return reply.redirect(url, 302);
     });
 
-    app.get('/api/callback', { schema: { tags, summary: 'OpenID Connect redirect target' } }, async (request, reply) => {
+    app.get('/api/callback', { schema: { tags, summary: 'OpenID Connect redirect target', response: redirect('/ when signed in, /login?error=oidc otherwise') } }, async (request, reply) => {
       if (!oidc) return reply.redirect('/login', 302);
       try {
         const url = new URL(request.url, config.appUrl);
@@ -75,7 +78,7 @@ export const authModule: AppModule = {
       }
     });
 
-    app.get('/api/logout', { schema: { tags, summary: 'Sign out (browser navigation)' } }, async (request, reply) => {
+    app.get('/api/logout', { schema: { tags, summary: 'Sign out (browser navigation)', response: redirect('/') } }, async (request, reply) => {
       await sessions.signOut(request, reply);
       return reply.redirect('/', 302);
     });
