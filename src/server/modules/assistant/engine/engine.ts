@@ -239,8 +239,16 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
 
   const scored: ScoredSong[] = [];
   let fitsBefore = 0;
+  // Songs that fit the request but that the listener voted down: never played, but said, so that "nothing
+  // fits" is not a mystery when the one fitting song is one they disliked.
+  let downvotedFits = 0;
   for (const s of data.songs) {
-    if (!eligible(s)) continue;
+    if (!eligible(s)) {
+      if (taste.downvoted.has(s.id) && !excludedRefs.has(s.id) && (content || intent.energy)) {
+        if ((matchScore(matchParts(s, ctx)) ?? 0) >= FIT_THRESHOLD) downvotedFits++;
+      }
+      continue;
+    }
     const parts = matchParts(s, ctx);
     const match = content || intent.energy ? matchScore(parts) : null;
     const global = wilson(s.up, s.down);
@@ -268,14 +276,15 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
   let replyCase: ReplyCase;
   if (fitting.length) {
     chosen = diversify(fitting, intent.count, spreadGenres);
-    replyCase = { kind: 'picks', count: chosen.length, partial: content && chosen.length < intent.count && fitting.length === chosen.length && !intent.byArtist };
+    const partial = content && chosen.length < intent.count && fitting.length === chosen.length && !intent.byArtist;
+    replyCase = { kind: 'picks', count: chosen.length, partial, downvoted: partial ? downvotedFits : 0 };
   } else if (fitsBefore > 0) {
-    return done({ kind: 'exhausted', count: 0 }, [], shortlist);
+    return done({ kind: 'exhausted', count: 0, downvoted: downvotedFits }, [], shortlist);
   } else {
     alternative = true;
     chosen = diversify(scored.filter((s) => (s.match ?? 0) >= 0.2), Math.min(3, intent.count), true);
     if (!chosen.length) chosen = diversify(scored, Math.min(3, intent.count), true);
-    replyCase = { kind: 'alternatives', count: chosen.length };
+    replyCase = { kind: 'alternatives', count: chosen.length, downvoted: downvotedFits };
   }
 
   // Present the set strongest first, still never two by one artist in a row.

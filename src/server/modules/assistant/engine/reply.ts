@@ -6,9 +6,10 @@ import { hash } from './text';
 
 export type ReplyCase =
   | { kind: 'greeting' | 'thanks' | 'help' | 'off-topic' }
-  | { kind: 'picks'; count: number; partial: boolean }
-  | { kind: 'alternatives'; count: number }
-  | { kind: 'exhausted'; count: number }
+  /** `downvoted`: songs that fit but that the listener voted down, left out (said when it explains a short list). */
+  | { kind: 'picks'; count: number; partial: boolean; downvoted?: number }
+  | { kind: 'alternatives'; count: number; downvoted?: number }
+  | { kind: 'exhausted'; count: number; downvoted?: number }
   | { kind: 'ref-missing'; asked: number; had: number }
   | { kind: 'empty-catalogue' };
 
@@ -43,6 +44,13 @@ export function describeIntent(i: Intent): string {
   return core;
 }
 
+/** " I left out the N … tracks you voted down." (empty when there are none). */
+function downvotedNote(n: number | undefined, desc: string): string {
+  if (!n) return '';
+  const what = desc === 'tracks' ? '' : `${desc} `;
+  return n === 1 ? ` I left out the one ${what}track you voted down.` : ` I left out the ${numberWord(n)} ${what}tracks you voted down.`;
+}
+
 /** The reply text for a turn. */
 export function writeReply(r: ReplyInput): string {
   const seed = hash(`${r.message}|${r.turn}`);
@@ -63,11 +71,16 @@ export function writeReply(r: ReplyInput): string {
     case 'ref-missing':
       return `You asked for number ${c.asked}, but I only dropped ${numberWord(c.had)} last time — pick one of those and I'll find its rhyme!`;
     case 'exhausted':
-      return `I've already played you every ${desc === 'tracks' ? '' : `${desc} `}track I've got — upload a few more and I'll give them a shot! Until then, try another genre, mood or artist.`;
+      return (
+        `I've already played you every ${desc === 'tracks' ? '' : `${desc} `}track I've got — upload a few more and I'll give them a shot! Until then, try another genre, mood or artist.` +
+        downvotedNote(c.downvoted, desc)
+      );
     case 'alternatives': {
       const honest = r.intent.unknownRef
         ? `${r.intent.unknownRef} isn't in our crates yet — I searched them all, high and low.`
-        : `I searched every crate for ${desc}, high and low — but the catalogue's dry on that flow.`;
+        : c.downvoted
+          ? `I searched every crate for ${desc}, high and low — and the only ${c.downvoted === 1 ? 'one' : 'ones'} I found, you voted down, so I let ${c.downvoted === 1 ? 'it' : 'them'} go.`
+          : `I searched every crate for ${desc}, high and low — but the catalogue's dry on that flow.`;
       const alt = c.count
         ? ` Here ${c.count === 1 ? 'is the nearest groove' : `are the ${numberWord(c.count)} nearest grooves`} I know — or upload a track and steal the show!`
         : ' Upload a track and steal the show!';
@@ -103,6 +116,7 @@ export function writeReply(r: ReplyInput): string {
       if (r.intent.countCapped) notes.push(`Ten's my limit per spin, so I kept it to the max.`);
       if (r.intent.unknownRef) notes.push(`${r.intent.unknownRef} isn't in our crates yet, so I went by the sound you described.`);
       if (c.partial) notes.push(`That's every ${desc} track in the crates that truly fits — upload more and I'll spin the hits!`);
+      if (c.partial && c.downvoted) notes.push(downvotedNote(c.downvoted, desc).trim());
       const closer = pick(['Hit play, queue them up, or propose one to a playlist!', 'Press play and let the good times flow!', 'Queue them up and let the rhythm take control!'], seed >>> 3);
       return [opener, ...notes, c.partial ? '' : closer].filter(Boolean).join(' ');
     }

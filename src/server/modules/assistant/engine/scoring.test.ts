@@ -98,6 +98,17 @@ describe('the engine', () => {
     artists.slice(1).forEach((a, i) => expect(a).not.toBe(artists[i]));
   });
 
+  it('says so when the songs that fit were voted down by the listener, instead of calling the catalogue dry', () => {
+    const plain = runEngine('jazz', testData());
+    expect(plain.recommendations.map((c) => c.songId)).toContain(songId('Take Five'));
+    expect(plain.message).not.toMatch(/voted down/);
+
+    const disliked = runEngine('jazz', testData({ votes: [{ songId: songId('Take Five'), venueId: null, voteType: 'down' }] }));
+    expect(disliked.recommendations.map((c) => c.songId)).not.toContain(songId('Take Five'));
+    expect(disliked.message).toMatch(/you voted down/);
+    expect(disliked.message).not.toMatch(/catalogue's dry/);
+  });
+
   it('"something faster" raises the energy of the previous request', () => {
     const first = runEngine('indie', testData());
     const faster = runEngine('something faster', testData({ history: [{ message: 'indie', songIds: first.recommendations.map((c) => c.songId) }] }));
