@@ -1,9 +1,10 @@
 /** The route table of spec section 2. Screens are loaded on demand so the landing page stays small. */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { Loading } from '../components/ui/loading';
 import { LandingPage } from '../features/auth/pages/landing-page';
-import { useAuth } from '../features/auth/api/get-current-user';
+import { pageSaysSignedOut, useAuth } from '../features/auth/api/get-current-user';
 import { paths } from './routes';
 
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -11,8 +12,10 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 // The signed-in frame (top navigation with its menus) is not part of the landing page's first load either.
-const AppLayout = lazy(async () => ({ default: (await import('./app-layout')).AppLayout }));
-const HomePage = page(() => import('../features/songs/pages/home-page'), 'HomePage');
+const loadAppLayout = () => import('./app-layout');
+const loadHomePage = () => import('../features/songs/pages/home-page');
+const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
+const HomePage = page(loadHomePage, 'HomePage');
 const UploadPage = page(() => import('../features/songs/pages/upload-page'), 'UploadPage');
 const VenuesPage = page(() => import('../features/venues/pages/venues-page'), 'VenuesPage');
 const VenueMixPage = page(() => import('../features/venues/pages/venue-mix-page'), 'VenueMixPage');
@@ -29,6 +32,14 @@ const NotFoundPage = page(() => import('./not-found-page'), 'NotFoundPage');
 /** '/' is the landing page while signed out or while auth loads, the home screen when signed in. */
 function Root() {
   const { isAuthenticated, isLoading } = useAuth();
+  const qc = useQueryClient();
+  useEffect(() => {
+    // A page requested with a session cookie is most likely signed in: load the home screen, its code and its
+    // data, while the auth check runs rather than after it (one round trip less before the mix shows).
+    if (!isLoading || pageSaysSignedOut()) return;
+    void loadAppLayout();
+    void loadHomePage().then((m) => m.prefetchHomeData(qc));
+  }, [isLoading, qc]);
   if (isLoading || !isAuthenticated) return <LandingPage />;
   return (
     <AppLayout>

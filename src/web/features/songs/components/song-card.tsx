@@ -3,7 +3,7 @@
  * title, artist, genre, uploader and date, live vote buttons, the outside link and the queue menu.
  * The YouTube iframe loads only when asked for, so a page of 100 songs stays light.
  */
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { ExternalLink, FileText, ListEnd, ListPlus, MoreVertical, Music2, Play, Video } from 'lucide-react';
 import { ID_LABEL_LENGTH } from '@shared/constants';
@@ -187,26 +187,7 @@ export function SongCard({
               </a>
             ) : null}
             {playable ? (
-              <DropdownMenu.Root>
-                <DropdownMenu.Trigger aria-label={`More for ${song.title}`} className="inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-white/10 hover:text-foreground">
-                  <MoreVertical className="size-4" aria-hidden />
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-xl border border-border bg-surface-2 p-1 shadow-2xl">
-                    <>
-                        <MenuItem onSelect={() => player.playNext(song)} icon={<ListPlus aria-hidden />}>
-                          Play next
-                        </MenuItem>
-                        <MenuItem onSelect={() => player.addToQueue(song)} icon={<ListEnd aria-hidden />}>
-                          Add to queue
-                        </MenuItem>
-                        <MenuItem onSelect={() => setEmbedded((e) => !e)} icon={<Video aria-hidden />}>
-                          {embedded ? 'Hide video' : 'Watch video here'}
-                        </MenuItem>
-                    </>
-                  </DropdownMenu.Content>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Root>
+              <SongMenu song={song} embedded={embedded} onToggleEmbedded={() => setEmbedded((e) => !e)} />
             ) : (
               <span className="block size-9" aria-hidden />
             )}
@@ -228,6 +209,77 @@ export function SongCard({
         </div>
       ) : null}
     </article>
+  );
+}
+
+const MENU_TRIGGER = 'inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-white/10 hover:text-foreground';
+
+/**
+ * The card's "More" menu (play next, add to queue, watch here). A mix shows 100 cards, and a mounted Radix menu
+ * per card (its providers, three document listeners each) was about a fifth of the home page's script time.
+ * So the card shows a plain trigger that looks and reads the same, and mounts the real menu, open, on the
+ * press that would have opened it: a primary-button pointerdown, or Enter, Space or ArrowDown.
+ */
+function SongMenu({ song, embedded, onToggleEmbedded }: { song: CardSong; embedded: boolean; onToggleEmbedded: () => void }) {
+  const player = usePlayerActions();
+  const [openedBy, setOpenedBy] = useState<'pointer' | 'keyboard' | null>(null);
+  // Radix moves the focus to the first item when a key opened the menu, knowing it from a document listener of
+  // the menu's own; this menu mounted after that key, so it does the same when the content takes the focus.
+  const focusFirstItem = useRef(false);
+  const label = `More for ${song.title}`;
+  if (!openedBy) {
+    return (
+      <button
+        type="button"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        data-state="closed"
+        className={MENU_TRIGGER}
+        onPointerDown={(event) => {
+          if (event.button !== 0 || event.ctrlKey) return;
+          event.preventDefault(); // as Radix's trigger does: the menu, not the button, takes the focus
+          setOpenedBy('pointer');
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return;
+          event.preventDefault();
+          focusFirstItem.current = true;
+          setOpenedBy('keyboard');
+        }}
+      >
+        <MoreVertical className="size-4" aria-hidden />
+      </button>
+    );
+  }
+  return (
+    <DropdownMenu.Root defaultOpen>
+      <DropdownMenu.Trigger aria-label={label} className={MENU_TRIGGER}>
+        <MoreVertical className="size-4" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          onFocus={(event) => {
+            if (!focusFirstItem.current || event.target !== event.currentTarget) return;
+            focusFirstItem.current = false;
+            event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+          }}
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-48 rounded-xl border border-border bg-surface-2 p-1 shadow-2xl"
+        >
+          <MenuItem onSelect={() => player.playNext(song)} icon={<ListPlus aria-hidden />}>
+            Play next
+          </MenuItem>
+          <MenuItem onSelect={() => player.addToQueue(song)} icon={<ListEnd aria-hidden />}>
+            Add to queue
+          </MenuItem>
+          <MenuItem onSelect={onToggleEmbedded} icon={<Video aria-hidden />}>
+            {embedded ? 'Hide video' : 'Watch video here'}
+          </MenuItem>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }
 

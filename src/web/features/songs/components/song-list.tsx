@@ -1,5 +1,12 @@
 /** A list of song cards voting in one context (global, or a venue's mix); ranked lists render as <ol>. */
-import type { ReactNode } from 'react';
+
+/**
+ * Cards rendered in the first, blocking render; the rest follow at once in a background (interruptible)
+ * render. A mix is 100 cards, and rendering them in one go blocked the main thread for about a second on a
+ * mid-range phone; the first cards fill more than a screen, so the page looks the same.
+ */
+export const FIRST_RENDER_CARDS = 8;
+import { useDeferredValue, type ReactNode } from 'react';
 import type { Song } from '@shared/schemas/song';
 import { cn } from '../../../lib/utils';
 import { SongCard, type CardSong } from './song-card';
@@ -23,11 +30,16 @@ export function SongList({
   className?: string;
 }) {
   const { vote, pendingSongId } = useVote(venueId);
+  // false in the first render, true right after, in a transition (and from then on).
+  const renderAll = useDeferredValue(true, false);
+  const shown = renderAll ? songs : songs.slice(0, FIRST_RENDER_CARDS);
   const List = ranked ? 'ol' : 'ul';
   return (
     <List aria-label={label} className={cn('flex flex-col gap-3', className)}>
-      {songs.map((song) => (
-        <li key={song.id} className="@container">
+      {shown.map((song) => (
+        // content-visibility: the browser skips style, layout and paint of the cards off screen (most of a
+        // 100-card mix) until they scroll near; the intrinsic size keeps the scrollbar honest meanwhile.
+        <li key={song.id} className="@container [contain-intrinsic-size:auto_150px] [content-visibility:auto]">
           <SongCard
             song={song}
             list={songs as Song[]}

@@ -1,4 +1,5 @@
 /** Home: the global Top 100 with its header card, and a side column of trending songs, venues, actions and AI. */
+import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { ArrowRight, Flame, MapPin, Sparkles, Upload } from 'lucide-react';
 import { DEFAULT_MIX_NAME, FEATURED_VENUES_COUNT, TRENDING_COUNT, VENUE_TYPE_LABELS } from '@shared/constants';
@@ -11,15 +12,22 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { href, paths } from '../../../app/routes';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
-import { useVenues } from '../../venues/api/get-venues';
-import { useGlobalMix } from '../api/get-global-mix';
-import { useTrending } from '../api/get-trending';
+import { getVenuesQueryOptions, useVenues } from '../../venues/api/get-venues';
+import { getGlobalMixQueryOptions, useGlobalMix } from '../api/get-global-mix';
+import { getTrendingQueryOptions, useTrending } from '../api/get-trending';
 import { useLiveVotes } from '../api/live-votes';
 import { MixActions } from '../components/mix-actions';
 import { SongList } from '../components/song-list';
 
 /** The AI card's example prompts (spec: chill indie, workout, similar to a band). */
 export const AI_PROMPTS = ['Recommend some chill indie songs', 'What are good workout songs?', 'Find songs similar to Radiohead'] as const;
+
+/** Starts the screen's three reads early (the router, while the auth check of a likely signed-in page runs). */
+export function prefetchHomeData(qc: QueryClient) {
+  void qc.prefetchQuery(getGlobalMixQueryOptions());
+  void qc.prefetchQuery(getTrendingQueryOptions(TRENDING_COUNT));
+  void qc.prefetchQuery(getVenuesQueryOptions());
+}
 
 function MixSkeleton() {
   return (
