@@ -5,7 +5,7 @@
  * render. A mix is 100 cards, and rendering them in one go blocked the main thread for about a second on a
  * mid-range phone; the first cards fill more than a screen, so the page looks the same.
  */
-export const FIRST_RENDER_CARDS = 8;
+export const FIRST_RENDER_CARDS = 6;
 import { useDeferredValue, type ReactNode } from 'react';
 import type { Song } from '@shared/schemas/song';
 import { cn } from '../../../lib/utils';
@@ -38,8 +38,9 @@ export function SongList({
     <List aria-label={label} className={cn('flex flex-col gap-3', className)}>
       {shown.map((song) => (
         // content-visibility: the browser skips style, layout and paint of the cards off screen (most of a
-        // 100-card mix) until they scroll near; the intrinsic size keeps the scrollbar honest meanwhile.
-        <li key={song.id} className="@container [contain-intrinsic-size:auto_150px] [content-visibility:auto]">
+        // 100-card mix) until they scroll near; the intrinsic size keeps the scrollbar honest meanwhile. It
+        // clips paint to the item, so the clip margin leaves room for the current card's shadow.
+        <li key={song.id} className="@container [contain-intrinsic-size:auto_150px] [content-visibility:auto] [overflow-clip-margin:2rem]">
           <SongCard
             song={song}
             list={songs as Song[]}
