@@ -28,6 +28,8 @@ export const ServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('playlist_changed'), playlistId: z.number().int() }),
   z.object({ type: z.literal('playlists_changed') }),
   z.object({ type: z.literal('pong') }),
+  /** The server may have missed changes (its link to the other instances was cut): refetch what is shown. */
+  z.object({ type: z.literal('resync') }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type ServerEvent = z.infer<typeof ServerEventSchema>;

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { seedDemoData } from '../../src/server/db/seed';
+import { createSong } from '../helpers/factories';
 import { cookieFrom, registerUser, type TestUser } from '../helpers/test-app';
 import { createTestDatabase, testDriver, type TestDatabase } from '../helpers/test-db';
 import { connectWs, settle, type WsTestClient } from '../helpers/ws-client';
@@ -107,6 +108,38 @@ describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL databas
     await ws.waitFor((e) => e.type === 'playlist_changed' && e.playlistId === playlistId, 5000);
     const members = await b.built.app.inject({ method: 'GET', url: `/api/community-playlists/${playlistId}/members`, headers: { cookie: watcher.cookie } });
     expect(members.json().map((m: { userId: string }) => m.userId)).toEqual(expect.arrayContaining([owner.id, watcher.id]));
+  });
+
+  it('makes its LISTEN connection again after it is cut, re-reads what it may have missed, and hears events again', async () => {
+    const voter = await registerUser(a.built.app);
+    const song = await createSong(database.db, { title: 'Through the cut' });
+    const songOn = async (i: Instance) =>
+      ((await i.built.app.inject({ method: 'GET', url: '/api/mix/global' })).json().songs as { id: number; upVotes: number }[]).find((x) => x.id === song.id);
+    expect(await songOn(b)).toMatchObject({ upVotes: 0 }); // B's mix cache holds the song now
+    const ws = await socket(b);
+
+    // Cut every LISTEN connection of this database (both instances') and wait until they are gone.
+    const listeners = await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+    const pids = (listeners as unknown as { rows: { pid: number }[] }).rows.map((r) => r.pid);
+    expect(pids.length).toBeGreaterThanOrEqual(2);
+    for (const pid of pids) await database.db.execute(sql`select pg_terminate_backend(${pid})`);
+    for (let i = 0; i < 100; i++) {
+      const left = await database.db.execute(sql`select count(*)::int as n from pg_stat_activity where pid = any(${`{${pids.join(',')}}`}::int[])`);
+      if ((left as unknown as { rows: { n: number }[] }).rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+
+    // A vote while B cannot hear: B learns of the gap when it reconnects, tells its sockets and re-reads.
+    const res = await a.built.app.inject({ method: 'POST', url: '/api/votes', headers: { cookie: voter.cookie }, payload: { songId: song.id, voteType: 'up' } });
+    expect(res.statusCode).toBe(200);
+    await ws.waitFor((e) => e.type === 'resync', 10_000);
+    expect(await songOn(b)).toMatchObject({ upVotes: 1 });
+
+    // And the channel works again: the next vote through A reaches B's socket as an event.
+    const other = await registerUser(a.built.app);
+    await a.built.app.inject({ method: 'POST', url: '/api/votes', headers: { cookie: other.cookie }, payload: { songId: song.id, voteType: 'up' } });
+    const update = await ws.waitFor((e) => e.type === 'vote_update' && e.songId === song.id && e.voteCount.upVotes === 2, 5000);
+    expect(update).toMatchObject({ voteCount: { upVotes: 2, downVotes: 0 } });
   });
 
   it('shows a user connected to one instance as online on the other, and offline once they leave', async () => {

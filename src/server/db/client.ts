@@ -23,6 +23,11 @@ export interface Database {
   ping(): Promise<void>;
   /** Subscribes to a LISTEN channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Called after the LISTEN connection was lost and made again (PostgreSQL): notifications sent in between were
+   * missed, so whatever follows them must be re-read. Never called on PGlite (one process, nothing to lose).
+   */
+  onResync(fn: () => void): void;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
   /** The PGlite instance, when that is the driver (tests dump it). */
@@ -75,6 +80,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       const unsub = await client.listen(channel, onPayload);
       return async () => unsub();
     },
+    onResync() {},
     async notify(channel, payload) {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
@@ -88,6 +94,10 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   };
 }
 
+/** The LISTEN connection is made again after 0.5 s, then 1 s, 2 s… at most every 30 s. */
+const LISTEN_RETRY_BASE_MS = 500;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
 async function openPostgres(url: string): Promise<Database> {
   // Loaded only here: evaluating pg and drizzle's node-postgres driver cost a PGlite start about 25 ms for nothing.
   const [{ default: pgModule }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
@@ -97,18 +107,52 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let listener: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
   const handlers = new Map<string, Set<(p: string) => void>>();
-  async function ensureListener() {
-    if (listener) return listener;
+  const resyncHandlers: (() => void)[] = [];
+
+  async function connectListener(): Promise<pg.Client> {
     const c = new pgModule.Client({ connectionString: url });
-    c.on('error', () => {});
+    // A dropped LISTEN connection (a database restart, a network cut) is made again; what it missed is re-read.
+    const lost = () => {
+      if (listener !== c) return;
+      listener = undefined;
+      if (!closed) scheduleReconnect(0);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
     await c.connect();
     c.on('notification', (n) => {
       for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
     });
+    for (const channel of handlers.keys()) await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
     listener = c;
     return c;
   }
+
+  function ensureListener(): Promise<pg.Client> {
+    if (listener) return Promise.resolve(listener);
+    connecting ??= connectListener().finally(() => (connecting = undefined));
+    return connecting;
+  }
+
+  function scheduleReconnect(attempt: number) {
+    if (reconnectTimer || closed) return;
+    reconnectTimer = setTimeout(async () => {
+      reconnectTimer = undefined;
+      if (closed) return;
+      try {
+        await ensureListener();
+      } catch {
+        return scheduleReconnect(attempt + 1);
+      }
+      for (const h of resyncHandlers) h();
+    }, Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_BASE_MS * 2 ** attempt));
+    reconnectTimer.unref();
+  }
+
   return {
     db,
     driver: 'pg',
@@ -116,13 +160,13 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.query('select 1');
     },
     async listen(channel, onPayload) {
-      const c = await ensureListener();
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      }
+        const c = await ensureListener();
+        await c.query(`LISTEN "${channel.replace(/"/g, '')}"`); // (again, if the connection was made just now: harmless)
+      } else await ensureListener();
       set.add(onPayload);
       return async () => {
         set.delete(onPayload);
@@ -131,7 +175,12 @@ async function openPostgres(url: string): Promise<Database> {
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    onResync(fn) {
+      resyncHandlers.push(fn);
+    },
     async close() {
+      closed = true;
+      clearTimeout(reconnectTimer);
       await listener?.end().catch(() => {});
       await pool.end();
     },

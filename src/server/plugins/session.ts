@@ -44,7 +44,7 @@ export interface SessionOptions {
   ttlMs: number;
   secure: boolean;
   /** Carries `session_ended` to the other instances and closes the session's sockets. */
-  hub: Pick<RealtimeHub, 'signal' | 'onSignal' | 'closeSession'>;
+  hub: Pick<RealtimeHub, 'signal' | 'onSignal' | 'onResync' | 'closeSession'>;
   now?: () => number;
 }
 
@@ -78,6 +78,8 @@ export class SessionStore {
       this.forget(sid);
       opts.hub.closeSession(sid);
     });
+    // A gap in the realtime channel may have hidden sign-outs: every session is checked against the table again.
+    opts.hub.onResync(() => this.cache.clear());
   }
 
   /** Creates a session for `userId` and returns the cookie token. */

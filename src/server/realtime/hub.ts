@@ -58,6 +58,7 @@ export class RealtimeHub {
   private readonly onDisconnectHandlers: LifecycleHandler[] = [];
   private readonly eventListeners: ((event: ServerEvent) => void)[] = [];
   private readonly signalListeners = new Map<SignalKind, ((key: string) => void)[]>();
+  private readonly resyncListeners: (() => void)[] = [];
   private unlisten?: () => Promise<void>;
 
   constructor(
@@ -68,6 +69,7 @@ export class RealtimeHub {
   /** Starts the cross-instance bridge (PostgreSQL only; PGlite is single-process by construction). */
   async start() {
     if (this.database.driver !== 'pg') return;
+    this.database.onResync(() => this.resync());
     this.unlisten = await this.database.listen(CHANNEL, (payload) => {
       try {
         const msg = JSON.parse(payload) as Envelope;
@@ -143,6 +145,24 @@ export class RealtimeHub {
         this.log.warn({ err, kind }, 'realtime signal listener failed');
       }
     }
+  }
+
+  /** Listens for a resync: this instance may have missed events and signals; caches fed by them must re-read. */
+  onResync(fn: () => void) {
+    this.resyncListeners.push(fn);
+  }
+
+  /** After a gap in the cross-instance channel: caches drop what they hold, and every socket is told to refetch. */
+  resync() {
+    this.log.warn('realtime channel was interrupted: caches reset, clients told to refetch');
+    for (const listen of this.resyncListeners) {
+      try {
+        listen();
+      } catch (err) {
+        this.log.warn({ err }, 'realtime resync listener failed');
+      }
+    }
+    this.deliver({ type: 'resync' }, { kind: 'all' });
   }
 
   onConnect(fn: LifecycleHandler) {

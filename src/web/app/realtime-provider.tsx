@@ -13,6 +13,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     realtime.restart();
   }, [userId, isLoading]);
   useEffect(() => realtime.onReconnect(() => void qc.invalidateQueries()), [qc]);
+  // The server lost its link to the other instances for a while and may have missed changes: refetch everything.
+  useEffect(() => realtime.on((e) => e.type === 'resync' && void qc.invalidateQueries()), [qc]);
   useEffect(() => () => realtime.disconnect(), []);
   return <>{children}</>;
 }

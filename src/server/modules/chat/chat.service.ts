@@ -31,6 +31,8 @@ export class LatestIdCache {
     hub.onEvent((event) => {
       if (event.type === 'chat_message' && typeof event.message.id === 'number') this.raise(event.room, event.message.id);
     });
+    // Messages sent through other instances during a gap in the realtime channel were not heard: read again.
+    hub.onResync(() => this.latest.clear());
   }
 
   /** The known newest id of a room, or undefined when not loaded yet. */

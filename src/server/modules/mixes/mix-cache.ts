@@ -90,6 +90,11 @@ export class MixCache {
     return entry.trending;
   }
 
+  /** Reloads every context on its next read (after a gap in the realtime channel: events may have been missed). */
+  reloadAll() {
+    for (const [k] of this.entries) this.markStale(k);
+  }
+
   /** Drops every derived list (e.g. when chart positions change) without reloading the counts. */
   invalidateDerived() {
     for (const e of this.entries.values()) this.clearRanking(e);

@@ -20,6 +20,7 @@ export function mixCache(deps: Pick<AppDeps, 'registry' | 'db' | 'log' | 'hub'>)
     cache = new MixCache(deps.db, deps.log);
     const c = cache;
     deps.hub.onEvent((event) => c.handleEvent(event));
+    deps.hub.onResync(() => c.reloadAll());
     deps.registry.set(REGISTRY_KEY, cache);
   }
   return cache;

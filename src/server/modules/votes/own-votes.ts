@@ -125,6 +125,12 @@ export class OwnVotes {
     for (const key of this.keysByUser.get(userId) ?? []) this.drop(key);
   }
 
+  /** Forgets everything (after a gap in the realtime channel: `votes_changed` signals may have been missed). */
+  clear() {
+    for (const loads of this.loading.values()) for (const load of loads) load.stale = true;
+    for (const key of [...this.entries.keys()]) this.drop(key);
+  }
+
   /** How many votes are held (for tests and the limits). */
   get size() {
     return this.held;

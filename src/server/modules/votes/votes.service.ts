@@ -28,6 +28,7 @@ export function ownVotes(deps: Pick<AppDeps, 'registry' | 'db' | 'hub'>): OwnVot
   if (!own) {
     const created = (own = new OwnVotes(deps.db));
     deps.hub.onSignal('votes_changed', (userId) => created.changed(userId));
+    deps.hub.onResync(() => created.clear());
     deps.registry.set(OWN_VOTES_KEY, own);
   }
   return own;
