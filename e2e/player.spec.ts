@@ -335,6 +335,15 @@ test.describe('the player', () => {
     await expect(control(page, 'Pause')).toBeVisible();
     await control(page, 'Next song').click();
     await expect(title(page)).toHaveText(songs[2].title);
+
+    // A bar the user closed stays closed after a reload; playing something opens it again.
+    await control(page, 'Close player').click();
+    await expect(bar(page)).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('button', { name: /^Play All \(\d+\)$/ })).toBeVisible();
+    await expect(bar(page)).toHaveCount(0);
+    await page.getByRole('button', { name: /^Play All \(\d+\)$/ }).click();
+    await expect(control(page, 'Pause')).toBeVisible();
   });
 
   test('Play next and Add to queue from a song card; queued songs stay when shuffle toggles', async ({ page }) => {

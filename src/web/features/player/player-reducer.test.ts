@@ -343,6 +343,16 @@ describe('close and restore', () => {
     expect(ids(restored.queue)).toEqual([10]);
     expect(restored.loadToken).toBe(1);
   });
+  it('a bar the user closed stays closed after a reload, until something is played', () => {
+    const closed = playerReducer(loaded(), { type: 'close' });
+    const restored = playerReducer(initialPlayerState, { type: 'restore', snapshot: JSON.parse(JSON.stringify(toSnapshot(closed))) });
+    expect(restored).toMatchObject({ open: false, isPlaying: false });
+    expect(restored.currentSong).not.toBeNull();
+    expect(playerReducer(restored, { type: 'play' }).open).toBe(true);
+    // Snapshots from before this field was kept open the bar, as they did.
+    const { open: _open, ...older } = toSnapshot(loaded());
+    expect(playerReducer(initialPlayerState, { type: 'restore', snapshot: older as never }).open).toBe(true);
+  });
   it('a damaged snapshot restores safely', () => {
     const restored = playerReducer(initialPlayerState, { type: 'restore', snapshot: { songs: [A], currentIndex: 7, volume: 5, currentTime: -3 } as never });
     expect(restored).toMatchObject({ currentSong: null, currentIndex: -1, volume: 1, currentTime: 0 });

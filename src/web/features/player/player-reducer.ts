@@ -67,6 +67,8 @@ export interface PlayerSnapshot {
   volumeBeforeMute: number;
   shuffle: boolean;
   repeat: boolean;
+  /** False when the user closed the bar: it stays closed after a reload until something is played. */
+  open: boolean;
 }
 
 export type PlayerAction =
@@ -330,6 +332,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         volumeBeforeMute: before > 0 ? before : DEFAULT_VOLUME,
         currentTime: current ? clamp(Number(s.currentTime) || 0, 0, duration) : 0,
         duration,
+        open: s.open !== false,
         loadToken: state.loadToken + 1,
       };
     }
@@ -392,5 +395,6 @@ export function toSnapshot(state: PlayerState): PlayerSnapshot {
     volumeBeforeMute: state.volumeBeforeMute,
     shuffle: state.shuffle,
     repeat: state.repeat,
+    open: state.open,
   };
 }
