@@ -300,6 +300,9 @@ async function voteScenarios(app) {
 async function tallyCost() {
   const { tsImport } = await import('tsx/esm/api');
   const repo = await tsImport('../src/server/modules/votes/votes.repository.ts', import.meta.url);
+  // The slot the product would choose: SlotSpread keeps a quiet song on one row and spreads a hot one.
+  const { SlotSpread } = await tsImport('../src/server/modules/votes/slot-spread.ts', import.meta.url);
+  const spread = new SlotSpread();
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 16 });
   pgPool = pool;
@@ -313,7 +316,7 @@ async function tallyCost() {
       while (performance.now() < until) {
         const userId = `v${((v++ * 7) % sizes.voters) + 1}`;
         const vote = { userId, songId: 1 + Math.floor(Math.random() * sizes.songs), venueId: null, voteType: 'up' };
-        if (withTallies) await repo.insertVoteWithTally(db, vote, repo.slotFor(userId));
+        if (withTallies) await repo.insertVoteWithTally(db, vote, repo.slotFor(userId, spread.spreadFor(vote.songId, null)));
         else if (await repo.insertVoteIfAbsent(db, vote)) baselineIds.push(vote);
         done++;
       }

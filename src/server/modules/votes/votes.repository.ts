@@ -3,7 +3,8 @@
  * spread over TALLY_SLOTS rows so that a hot song's votes do not all queue on one row lock. Reads sum the slots.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
 import type { VoteType } from '../../../shared/constants';
 
 // 64 rather than 8: with 8, ten concurrent voters on one hot song met on the same slot row often enough to cost a third of
@@ -20,22 +21,26 @@ export function contextCondition(column: SQL, venueId: number | null): SQL {
   return venueId === null ? sql`${column} is null` : sql`${column} = ${venueId}`;
 }
 
-/** A stable slot per user, so that one user's votes on a song land on the same tally row. */
-export function slotFor(userId: string): number {
+/**
+ * The user's slot among the first `spread` slots (see SlotSpread), stable for a given spread, so that a user's
+ * switch or removal usually finds their own earlier vote on the same row.
+ */
+export function slotFor(userId: string, spread = TALLY_SLOTS): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < userId.length; i++) h = Math.imul(h ^ userId.charCodeAt(i), 0x01000193);
-  return (h >>> 0) % TALLY_SLOTS;
+  return (h >>> 0) % Math.max(1, Math.min(spread, TALLY_SLOTS));
 }
 
 const column = (type: VoteType) => sql.raw(type === 'up' ? 'up_votes' : 'down_votes');
 
 /** Inserts the vote unless the user already has one in this context; returns whether it inserted. */
 export async function insertVoteIfAbsent(tx: DbOrTx, v: { userId: string; songId: number; venueId: number | null; voteType: VoteType }) {
-  const res = await tx.execute(sql`
-    insert into votes (user_id, song_id, venue_id, vote_type) values (${v.userId}, ${v.songId}, ${v.venueId}, ${v.voteType})
+  const statement = preparedSql<{ id: number }>(tx as Db, 'crowdmix_vote_insert_if_absent', () => sql`
+    insert into votes (user_id, song_id, venue_id, vote_type)
+    values (${sql.placeholder('userId')}, ${sql.placeholder('songId')}, ${sql.placeholder('venueId')}::int, ${sql.placeholder('voteType')})
     on conflict on constraint votes_user_song_context_key do nothing
     returning id`);
-  return rowsOf<{ id: number }>(res).length > 0;
+  return (await statement.execute(v)).length > 0;
 }
 
 /**
@@ -44,26 +49,39 @@ export async function insertVoteIfAbsent(tx: DbOrTx, v: { userId: string; songId
  * written). One round trip and no explicit transaction: a statement is atomic on its own. Returns null when the user
  * already had a vote here (nothing was written); the caller then switches or removes it in a transaction.
  */
-export async function insertVoteWithTally(db: DbOrTx, v: { userId: string; songId: number; venueId: number | null; voteType: VoteType }, slot: number) {
-  const up = v.voteType === 'up' ? 1 : 0;
-  const down = v.voteType === 'down' ? 1 : 0;
-  const res = await db.execute(sql`
-    with ins as (
-      insert into votes (user_id, song_id, venue_id, vote_type) values (${v.userId}, ${v.songId}, ${v.venueId}, ${v.voteType})
-      on conflict on constraint votes_user_song_context_key do nothing
-      returning id
-    ), tally as (
-      insert into vote_tallies (song_id, venue_id, slot, up_votes, down_votes)
-      select ${v.songId}, ${v.venueId}::int, ${slot}, ${up}, ${down} from ins
-      on conflict on constraint vote_tallies_song_context_slot_key
-      do update set up_votes = vote_tallies.up_votes + excluded.up_votes, down_votes = vote_tallies.down_votes + excluded.down_votes
-      returning up_votes, down_votes
-    ), others as (
-      select coalesce(sum(up_votes), 0)::int as up, coalesce(sum(down_votes), 0)::int as down
-      from vote_tallies where song_id = ${v.songId} and ${contextCondition(sql`venue_id`, v.venueId)} and slot <> ${slot}
-    )
-    select tally.up_votes + others.up as up, tally.down_votes + others.down as down from tally, others`);
-  const row = rowsOf<{ up: number; down: number }>(res)[0];
+export async function insertVoteWithTally(db: Db, v: { userId: string; songId: number; venueId: number | null; voteType: VoteType }, slot: number) {
+  const global = v.venueId === null;
+  const statement = preparedSql<{ up: number; down: number }>(db, global ? 'crowdmix_vote_new_global' : 'crowdmix_vote_new_venue', () => {
+    const venue = global ? sql`null::int` : sql`${sql.placeholder('venueId')}::int`;
+    return sql`
+      with ins as (
+        insert into votes (user_id, song_id, venue_id, vote_type)
+        values (${sql.placeholder('userId')}, ${sql.placeholder('songId')}, ${venue}, ${sql.placeholder('voteType')})
+        on conflict on constraint votes_user_song_context_key do nothing
+        returning id
+      ), tally as (
+        insert into vote_tallies (song_id, venue_id, slot, up_votes, down_votes)
+        select ${sql.placeholder('songId')}, ${venue}, ${sql.placeholder('slot')}, ${sql.placeholder('up')}, ${sql.placeholder('down')} from ins
+        on conflict on constraint vote_tallies_song_context_slot_key
+        do update set up_votes = vote_tallies.up_votes + excluded.up_votes, down_votes = vote_tallies.down_votes + excluded.down_votes
+        returning up_votes, down_votes
+      ), others as (
+        select coalesce(sum(up_votes), 0)::int as up, coalesce(sum(down_votes), 0)::int as down
+        from vote_tallies
+        where song_id = ${sql.placeholder('songId')} and ${global ? sql`venue_id is null` : sql`venue_id = ${venue}`} and slot <> ${sql.placeholder('slot')}
+      )
+      select tally.up_votes + others.up as up, tally.down_votes + others.down as down from tally, others`;
+  });
+  const rows = await statement.execute({
+    userId: v.userId,
+    songId: v.songId,
+    venueId: v.venueId,
+    voteType: v.voteType,
+    slot,
+    up: v.voteType === 'up' ? 1 : 0,
+    down: v.voteType === 'down' ? 1 : 0,
+  });
+  const row = rows[0];
   return row ? { upVotes: Number(row.up), downVotes: Number(row.down) } : null;
 }
 

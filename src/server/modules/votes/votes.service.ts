@@ -11,6 +11,7 @@ import { badRequest, notFound, pgCode } from '../../lib/http-errors';
 import * as repo from './votes.repository';
 import { OwnVotes } from './own-votes';
 import { Semaphore } from './semaphore';
+import { SlotSpread } from './slot-spread';
 
 const RETRYABLE = new Set(['40P01', '40001']);
 
@@ -19,6 +20,9 @@ const RETRYABLE = new Set(['40P01', '40001']);
  * of in the connection pool, whose wait has a timeout; the pool (10 connections) stays free for everything else.
  */
 const voteGate = new Semaphore(6);
+
+/** Quiet songs keep their tally on one row, hot ones spread it over every slot (per process, like voteGate). */
+const slotSpread = new SlotSpread();
 
 const OWN_VOTES_KEY = 'votes.own';
 
@@ -57,7 +61,7 @@ export async function castVote(
 async function castVoteNow(deps: Pick<AppDeps, 'db' | 'hub'>, userId: string, input: { songId: number; voteType: VoteType; venueId: number | null }): Promise<VoteResult> {
   const { songId, voteType, venueId } = input;
   const song = await checkTarget(deps.db, userId, songId, venueId);
-  const slot = repo.slotFor(userId);
+  const slot = repo.slotFor(userId, slotSpread.spreadFor(songId, venueId));
 
   let result: VoteResult | undefined;
   // Most votes are new: one statement writes the vote and its tally and returns the counts.
