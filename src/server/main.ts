@@ -28,11 +28,11 @@ async function main() {
   const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Awaited by buildApp; until then a failure (the data directory in use) must not count as unhandled.
   opening.catch(() => {});
-  const [{ buildApp }, { seedDemoData }, { healthState }] = await Promise.all([import('./app'), import('./db/seed'), import('./modules/health/health.routes')]);
+  const [{ buildApp }, { healthState }] = await Promise.all([import('./app'), import('./modules/health/health.routes')]);
 
   const built = await buildApp(config, { openingDatabase: opening });
   const { app, deps } = built;
-  if (config.seedDemo) await seedDemoData(deps.db, app.log);
+  if (config.seedDemo) await (await import('./db/seed')).seedDemoData(deps.db, app.log);
   await app.listen({ host: config.host, port: config.port });
   await built.start();
   const shown = config.appUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
