@@ -67,16 +67,20 @@ async function assertRoom(db: DbOrTx, room: repo.RoomKey) {
   if (room.kind === 'venue' && !(await repo.venueExists(db, room.venueId))) throw notFound(VENUE_NOT_FOUND);
 }
 
+/** True when a poll (`after`, no `before`) asks about a room whose newest message in memory is not newer. */
+export function nothingNew(deps: AppDeps, room: repo.RoomKey, q: { before?: number; after?: number }): boolean {
+  if (q.after === undefined || q.before !== undefined) return false;
+  const known = latestCache(deps).peek(roomName(room));
+  return known !== undefined && known <= q.after;
+}
+
 /**
  * A room's messages: the newest 100 in time order, older pages with `before`, or only those newer than
  * `after` (answered from memory when nothing is newer).
  */
 export async function history(deps: AppDeps, room: repo.RoomKey, q: { before?: number; after?: number }): Promise<Message[]> {
   const cache = latestCache(deps);
-  if (q.after !== undefined && q.before === undefined) {
-    const known = cache.peek(roomName(room));
-    if (known !== undefined && known <= q.after) return [];
-  }
+  if (nothingNew(deps, room, q)) return [];
   await assertRoom(deps.db, room);
   if (q.after !== undefined && q.before === undefined) {
     const latest = await cache.load(deps.db, room);
