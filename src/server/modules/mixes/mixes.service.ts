@@ -46,54 +46,22 @@ export async function getMix(cache: MixCache, db: Db, venueId: number | null): P
   return { songs: base.songs, mixInfo, totalDuration: base.totalDuration, totalSongs: base.songs.length };
 }
 
-/** A mix's JSON text in parts, encoded once per ranking change: each song as a visitor sees it, and the rest. */
-interface MixJson {
+/** A mix's JSON in byte parts, encoded once per ranking change: each song as a visitor sees it, and the rest. */
+interface MixParts {
   songs: RankedSong[];
-  plain: string[];
+  plain: Buffer[];
   /** Each song with the caller's vote, encoded on first need (most songs are never needed this way). */
-  voted: Record<VoteType, (string | undefined)[]>;
-  /** `,"mixInfo":…}`: everything after the songs array. */
-  tail: string;
+  voted: Record<VoteType, (Buffer | undefined)[]>;
+  /** `],"mixInfo":…}`: everything after the songs. */
+  tail: Buffer;
+  /** The whole document as a visitor sees it, and gzipped (on first need). */
+  visitor: Buffer;
+  visitorGzip?: Buffer;
 }
 
-/**
- * The same mix as JSON text, for the routes, with the caller's own votes. The zod response serialiser was most of
- * a mix read's cost, so the text is encoded once per ranking change: anonymous reads get the memoised document;
- * signed-in reads join memoised parts, choosing for each song the variant with the caller's vote, whose votes come
- * from the in-memory OwnVotes (no database round trip and no encoding once warm).
- */
-export async function getMixJson(cache: MixCache, db: Db, ownVotes: OwnVotes, viewerId: string | null, venueId: number | null): Promise<string> {
-  const { memo } = await cache.ranked(venueId);
-  const cached = memo.get('json') as string | undefined;
-  if (!viewerId && cached !== undefined) return cached;
-  const mix = await getMix(cache, db, venueId);
-  let parts = memo.get('mixJson') as MixJson | undefined;
-  if (!parts || parts.songs !== mix.songs) {
-    const { songs: _songs, ...rest } = z.encode(MixResponseSchema, { ...mix, songs: [] });
-    parts = {
-      songs: mix.songs,
-      plain: mix.songs.map((s) => JSON.stringify(z.encode(RankedSongSchema, s))),
-      voted: { up: [], down: [] },
-      tail: `,${JSON.stringify(rest).slice(1)}`,
-    };
-    memo.set('mixJson', parts);
-  }
-  let songs = parts.plain;
-  if (viewerId && mix.songs.length) {
-    const mine = await ownVotes.of(viewerId, venueId);
-    if (mine.size) {
-      const p = parts;
-      songs = mix.songs.map((s, i) => {
-        const vote = mine.get(s.id);
-        if (!vote) return p.plain[i];
-        return (p.voted[vote][i] ??= JSON.stringify(z.encode(RankedSongSchema, { ...s, userVote: vote })));
-      });
-    }
-  }
-  const json = `{"songs":[${songs.join(',')}]${parts.tail}`;
-  if (!viewerId) memo.set('json', json);
-  return json;
-}
+const HEAD = Buffer.from('{"songs":[');
+const COMMA = Buffer.from(',');
+const encodeSong = (s: RankedSong) => Buffer.from(JSON.stringify(z.encode(RankedSongSchema, s)));
 
 /** A response body and how it is encoded. */
 export interface MixBody {
@@ -102,20 +70,47 @@ export interface MixBody {
 }
 
 /**
- * The mix as a response body. Visitors' bodies are memoised as bytes per ranking change, gzipped once when the
- * client accepts it (a hundred songs are ~60 KB of JSON, ~8 KB gzipped: what a phone on a slow network waits for on
- * the home page). Signed-in bodies differ per caller and are sent as they are (compressing each would cost more
- * CPU than it saves on loopback-fast networks; a proxy may compress them).
+ * The mix as a response body, with the caller's own votes. The zod response serialiser was most of a mix read's
+ * cost, so the JSON is encoded once per ranking change, as bytes: visitors get the memoised document, gzipped once
+ * when the client accepts it (a hundred songs are ~40 KB of JSON, ~4 KB gzipped: what a phone on a slow network
+ * waits for on the home page); signed-in callers get the memoised song parts joined, each song in the variant with
+ * the caller's vote from the in-memory OwnVotes (no database round trip and no encoding once warm). Signed-in bodies
+ * differ per caller and are not compressed (gzip per request would cost more CPU than the read itself).
  */
 export async function getMixBody(cache: MixCache, db: Db, ownVotes: OwnVotes, viewerId: string | null, venueId: number | null, acceptsGzip: boolean): Promise<MixBody> {
-  const json = await getMixJson(cache, db, ownVotes, viewerId, venueId);
-  if (viewerId) return { body: Buffer.from(json), encoding: null };
+  chartStore(cache, db).today(); // a new day drops the lists built with yesterday's previous positions
   const { memo } = await cache.ranked(venueId);
-  let bytes = memo.get('bytes') as { json: string; identity: Buffer; gzip?: Buffer } | undefined;
-  if (!bytes || bytes.json !== json) memo.set('bytes', (bytes = { json, identity: Buffer.from(json) }));
-  if (!acceptsGzip) return { body: bytes.identity, encoding: null };
-  bytes.gzip ??= gzipSync(bytes.identity, { level: 6 });
-  return { body: bytes.gzip, encoding: 'gzip' };
+  let parts = memo.get('mixParts') as MixParts | undefined;
+  if (!parts) {
+    const mix = await getMix(cache, db, venueId);
+    const { songs: _songs, ...rest } = z.encode(MixResponseSchema, { ...mix, songs: [] });
+    const plain = mix.songs.map(encodeSong);
+    const tail = Buffer.from(`],${JSON.stringify(rest).slice(1)}`);
+    parts = { songs: mix.songs, plain, voted: { up: [], down: [] }, tail, visitor: join(plain, tail) };
+    memo.set('mixParts', parts);
+  }
+  if (!viewerId) {
+    if (!acceptsGzip) return { body: parts.visitor, encoding: null };
+    parts.visitorGzip ??= gzipSync(parts.visitor, { level: 6 });
+    return { body: parts.visitorGzip, encoding: 'gzip' };
+  }
+  const mine = parts.songs.length ? await ownVotes.of(viewerId, venueId) : null;
+  if (!mine?.size) return { body: parts.visitor, encoding: null };
+  const p = parts;
+  const songs = p.songs.map((s, i) => {
+    const vote = mine.get(s.id);
+    if (!vote) return p.plain[i];
+    return (p.voted[vote][i] ??= encodeSong({ ...s, userVote: vote }));
+  });
+  return { body: join(songs, p.tail), encoding: null };
+}
+
+/** `{"songs":[` + the songs, comma-separated + the tail, in one copy. */
+function join(songs: Buffer[], tail: Buffer): Buffer {
+  const list: Buffer[] = [HEAD];
+  songs.forEach((b, i) => list.push(...(i ? [COMMA, b] : [b])));
+  list.push(tail);
+  return Buffer.concat(list);
 }
 
 /** Whether an Accept-Encoding header admits gzip (`gzip;q=0` refuses it). */
