@@ -427,8 +427,10 @@ test.describe('the player', () => {
     expect(pdfSong.pdfUrl).toBeTruthy();
 
     await page.goto('/');
-    // The song card shows the PDF's first page, drawn by pdf.js.
-    const pdfCard = page.getByRole('article', { name: songTitle }).first();
+    // The song card in the Top 100 shows the PDF's first page, drawn by pdf.js. Scoped to the mix, as in
+    // songs.spec: the trending column may show the same song, and a long list renders its later cards a
+    // moment after its first ones (so a bare .first() could pick the trending card, then switch).
+    const pdfCard = page.getByRole('list', { name: /Top 100/ }).getByRole('article', { name: songTitle });
     await pdfCard.scrollIntoViewIfNeeded();
     const thumb = pdfCard.getByTestId('pdf-thumbnail');
     await expect(thumb).toBeVisible();
