@@ -74,7 +74,10 @@ export function SongCard({
   const playable = Boolean(song.youtubeId);
   const link = externalUrl(song);
   const titleId = `song-${song.id}-title${compact ? '-c' : ''}`;
-  const thumb = song.thumbnailUrl ?? (song.youtubeId ? youtubeThumbnail(song.youtubeId) : null);
+  // A thumbnail that cannot load (offline, or a video gone from the provider) gives way to the tile below
+  // instead of a broken-image icon. (The browser still logs the failed request; no page code can stop that.)
+  const [thumbFailed, setThumbFailed] = useState(false);
+  const thumb = thumbFailed ? null : (song.thumbnailUrl ?? (song.youtubeId ? youtubeThumbnail(song.youtubeId) : null));
 
   return (
     <article
@@ -113,7 +116,7 @@ export function SongCard({
       >
         {
           <>
-            {thumb ? <img src={thumb} alt="" loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover" /> : null}
+            {thumb ? <img src={thumb} alt="" loading="lazy" decoding="async" onError={() => setThumbFailed(true)} className="absolute inset-0 size-full object-cover" /> : null}
             {!thumb && song.pdfUrl ? <PdfThumbnail url={song.pdfUrl} width={176} className="absolute inset-0 size-full" /> : null}
             {!thumb && !song.pdfUrl ? <Music2 className="absolute top-1/2 left-1/2 size-8 -translate-x-1/2 -translate-y-1/2 text-purple-200/70" aria-hidden /> : null}
             {playable ? (
