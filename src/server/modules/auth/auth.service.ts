@@ -1,5 +1,4 @@
 /** Local accounts: registration and sign-in with argon2id and throttling. */
-import { hash, verify } from '@node-rs/argon2';
 import type { LoginInput, RegisterInput } from '../../../shared/schemas/auth';
 import type { Db } from '../../db/client';
 import { AppError, conflict, isUniqueViolation, unauthorized } from '../../lib/http-errors';
@@ -11,8 +10,16 @@ const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 as
 const WRONG_CREDENTIALS = 'Incorrect email or password';
 let dummyHash: Promise<string> | undefined;
 
-export function hashPassword(password: string) {
-  return hash(password, ARGON);
+/** The native argon2 addon, loaded on the first password operation rather than at boot (`npm run bench`, cold start). */
+let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
+const argon = () => (argon2 ??= import('@node-rs/argon2'));
+
+export async function hashPassword(password: string) {
+  return (await argon()).hash(password, ARGON);
+}
+
+async function verifyPassword(hash: string, password: string) {
+  return (await argon()).verify(hash, password).catch(() => false);
 }
 
 /** The signed-in user's row, read fresh (the session cache holds identity only); 401 when it is gone. */
@@ -44,7 +51,7 @@ export async function login(db: Db, limiter: RateLimiter, input: LoginInput, ip:
   }
   limiter.record(RATE_RULES.loginPerIp, ip);
   const found = await repo.findUserByEmail(db, input.email);
-  const ok = found?.hash ? await verify(found.hash, input.password).catch(() => false) : await burnTime(input.password);
+  const ok = found?.hash ? await verifyPassword(found.hash, input.password) : await burnTime(input.password);
   if (!found || !found.hash || !ok) {
     limiter.record(RATE_RULES.loginPerAccount, account);
     throw unauthorized(WRONG_CREDENTIALS);
@@ -56,6 +63,6 @@ export async function login(db: Db, limiter: RateLimiter, input: LoginInput, ip:
 /** Spends the same time as a real verification so that unknown emails cannot be told apart by timing. */
 async function burnTime(password: string): Promise<false> {
   dummyHash ??= hashPassword('crowdmix-timing-equaliser');
-  await verify(await dummyHash, password).catch(() => false);
+  await verifyPassword(await dummyHash, password);
   return false;
 }
