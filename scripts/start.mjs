@@ -20,7 +20,9 @@ function newest(dir) {
 const sourcesChanged = () => {
   if (!fs.existsSync(stamp) || !fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/web/index.html')) return true;
   const built = fs.statSync(stamp).mtimeMs;
-  return Math.max(newest('src'), newest('drizzle'), fs.statSync('package-lock.json').mtimeMs) > built;
+  // The build's own configuration counts too (vite.config.ts writes the compressed assets, for one).
+  const configs = ['package-lock.json', 'vite.config.ts', 'scripts/build-server.mjs'].filter((f) => fs.existsSync(f)).map((f) => fs.statSync(f).mtimeMs);
+  return Math.max(newest('src'), newest('drizzle'), ...configs) > built;
 };
 
 if (sourcesChanged()) {
