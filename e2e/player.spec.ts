@@ -376,6 +376,21 @@ test.describe('the player', () => {
     await expect(title(page)).toHaveText(songs[0].title);
   });
 
+  test("a card's own video pauses the bar, and closes when the bar plays again", async ({ page }) => {
+    const songs = await playAllFromHome(page);
+    const other = songs[3];
+    await page.getByRole('button', { name: `More for ${other.title}`, exact: true }).first().click();
+    await page.getByRole('menuitem', { name: 'Watch video here' }).click();
+    const inline = page.getByTitle(`${other.title} by ${other.artist}`, { exact: true });
+    await expect(inline).toBeVisible();
+    await expect(control(page, 'Play')).toBeVisible();
+    await expect.poll(async () => (await stub.player(page)).state).not.toBe(1);
+
+    await control(page, 'Play').click();
+    await expect(control(page, 'Pause')).toBeVisible();
+    await expect(inline).toHaveCount(0);
+  });
+
   test('the musicPlayerUpdate event plays a song within the list it carries', async ({ page }) => {
     const songs = await playAllFromHome(page);
     const list = songs.slice(5, 9);

@@ -3,7 +3,7 @@
  * title, artist, genre, uploader and date, live vote buttons, the outside link and the queue menu.
  * The YouTube iframe loads only when asked for, so a page of 100 songs stays light.
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { ExternalLink, FileText, ListEnd, ListPlus, MoreVertical, Music2, Play, Video } from 'lucide-react';
 import { ID_LABEL_LENGTH } from '@shared/constants';
@@ -12,7 +12,7 @@ import type { RankedSong, Song } from '@shared/schemas/song';
 import { youtubeEmbedUrl, youtubeThumbnail, youtubeWatchUrl } from '@shared/youtube';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';
-import { useIsCurrentSong, usePlayerActions } from '../../player/player-context';
+import { useIsCurrentSong, usePlayerActions, usePlayerState } from '../../player/player-context';
 import { PdfThumbnail } from '../../player/pdf/pdf-thumbnail';
 import { VoteButtons } from './vote-buttons';
 
@@ -71,6 +71,7 @@ export function SongCard({
   const player = usePlayerActions();
   const { isCurrent, isPlaying } = useIsCurrentSong(song.id);
   const [embedded, setEmbedded] = useState(false);
+  const closeEmbedded = useCallback(() => setEmbedded(false), []);
   const playable = Boolean(song.youtubeId);
   const link = externalUrl(song);
   const titleId = `song-${song.id}-title${compact ? '-c' : ''}`;
@@ -199,19 +200,37 @@ export function SongCard({
         ) : null}
       </div>
 
-      {embedded && song.youtubeId ? (
-        <div className="aspect-video w-full basis-full overflow-hidden rounded-xl bg-black">
-          <iframe
-            src={`${youtubeEmbedUrl(song.youtubeId)}&autoplay=1`}
-            title={`${song.title} by ${song.artist}`}
-            loading="lazy"
-            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-            referrerPolicy="strict-origin-when-cross-origin"
-            className="size-full"
-          />
-        </div>
-      ) : null}
+      {embedded && song.youtubeId ? <InlineVideo song={song} youtubeId={song.youtubeId} onClose={closeEmbedded} /> : null}
     </article>
+  );
+}
+
+/**
+ * "Watch video here": the card's own YouTube embed, playing at once. Two songs at once is noise, so the player
+ * bar pauses when it opens, and it closes when the bar plays again.
+ */
+function InlineVideo({ song, youtubeId, onClose }: { song: CardSong; youtubeId: string; onClose: () => void }) {
+  const player = usePlayerActions();
+  const { isPlaying } = usePlayerState();
+  const barWasQuiet = useRef(false);
+  useEffect(() => {
+    player.pause();
+  }, [player]);
+  useEffect(() => {
+    if (!isPlaying) barWasQuiet.current = true;
+    else if (barWasQuiet.current) onClose();
+  }, [isPlaying, onClose]);
+  return (
+    <div className="aspect-video w-full basis-full overflow-hidden rounded-xl bg-black">
+      <iframe
+        src={`${youtubeEmbedUrl(youtubeId)}&autoplay=1`}
+        title={`${song.title} by ${song.artist}`}
+        loading="lazy"
+        allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+        referrerPolicy="strict-origin-when-cross-origin"
+        className="size-full"
+      />
+    </div>
   );
 }
 
