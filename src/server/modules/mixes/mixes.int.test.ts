@@ -119,6 +119,20 @@ describe('mix responses on the wire', () => {
     expect(mine.json().songs.length).toBe(JSON.parse(plain.body).songs.length);
   });
 
+  it("gives a signed-in caller the visitor's document with exactly their votes filled in", async () => {
+    const visitor = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/mix/global' })).body) as { songs: MixSong[] };
+    const voter = await registerUser(t.app);
+    const picks = [visitor.songs[0], visitor.songs[2], visitor.songs.at(-1)!];
+    await http.post('/api/votes', { as: voter, body: { songId: picks[0].id, voteType: 'up' } });
+    await http.post('/api/votes', { as: voter, body: { songId: picks[1].id, voteType: 'down' } });
+    await http.post('/api/votes', { as: voter, body: { songId: picks[2].id, voteType: 'up' } });
+    const anonymous = (await t.app.inject({ method: 'GET', url: '/api/mix/global' })).json() as { songs: MixSong[] };
+    const mine = (await http.get('/api/mix/global', { as: voter })).json() as { songs: MixSong[] };
+    const expected = new Map([[picks[0].id, 'up'], [picks[1].id, 'down'], [picks[2].id, 'up']]);
+    expect(mine).toEqual({ ...anonymous, songs: anonymous.songs.map((s) => ({ ...s, userVote: expected.get(s.id) ?? null })) });
+    for (const p of picks) await http.post('/api/votes', { as: voter, body: { songId: p.id, voteType: expected.get(p.id) } });
+  });
+
   it('reads Accept-Encoding as HTTP means it', () => {
     for (const [header, ok] of [
       [undefined, false], ['', false], ['gzip', true], ['GZIP', true], ['br, gzip', true], ['gzip;q=0', false], ['gzip; q=0.5', true],
