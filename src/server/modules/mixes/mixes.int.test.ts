@@ -110,13 +110,17 @@ describe('mix responses on the wire', () => {
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
     expect(JSON.parse(plain.body).songs.length).toBeGreaterThan(0);
 
-    // Refused gzip, and signed-in callers (a body of their own each time): plain JSON.
+    // Refused gzip: plain JSON.
     const refused = await t.app.inject({ method: 'GET', url: '/api/mix/global', headers: { 'accept-encoding': 'br, gzip;q=0' } });
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.body).toBe(plain.body);
-    const mine = await t.app.inject({ method: 'GET', url: '/api/mix/global', headers: { 'accept-encoding': 'gzip', cookie: bob.cookie } });
-    expect(mine.headers['content-encoding']).toBeUndefined();
-    expect(mine.json().songs.length).toBe(JSON.parse(plain.body).songs.length);
+    // A signed-in caller's own body (with their votes) is compressed too, and decodes to what they get without it.
+    const mineZipped = await t.app.inject({ method: 'GET', url: '/api/mix/global', headers: { 'accept-encoding': 'gzip', cookie: bob.cookie } });
+    const minePlain = await t.app.inject({ method: 'GET', url: '/api/mix/global', headers: { cookie: bob.cookie } });
+    expect(mineZipped.headers['content-encoding']).toBe('gzip');
+    expect(minePlain.headers['content-encoding']).toBeUndefined();
+    expect(gunzipSync(mineZipped.rawPayload).toString()).toBe(minePlain.body);
+    expect(minePlain.json().songs.length).toBe(JSON.parse(plain.body).songs.length);
   });
 
   it("gives a signed-in caller the visitor's document with exactly their votes filled in", async () => {
@@ -130,6 +134,9 @@ describe('mix responses on the wire', () => {
     const mine = (await http.get('/api/mix/global', { as: voter })).json() as { songs: MixSong[] };
     const expected = new Map([[picks[0].id, 'up'], [picks[1].id, 'down'], [picks[2].id, 'up']]);
     expect(mine).toEqual({ ...anonymous, songs: anonymous.songs.map((s) => ({ ...s, userVote: expected.get(s.id) ?? null })) });
+    const zipped = await t.app.inject({ method: 'GET', url: '/api/mix/global', headers: { 'accept-encoding': 'gzip', cookie: voter.cookie } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(mine);
     for (const p of picks) await http.post('/api/votes', { as: voter, body: { songId: p.id, voteType: expected.get(p.id) } });
   });
 
