@@ -13,11 +13,13 @@ const CHECK_EVERY_MS = 3_600_000;
 
 /** A UTC day as YYYY-MM-DD. */
 export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
 
 /** Per-app chart state: the clock, the cached previous positions per context for the current day, the timer. */
 export class ChartStore {
   private now: () => number = Date.now;
   private day: string | null = null;
+  private dayStart = 0;
   private readonly previous = new Map<string, Promise<Map<number, number>>>();
   timer: NodeJS.Timeout | null = null;
 
@@ -34,11 +36,15 @@ export class ChartStore {
 
   /** Today's UTC day; when it changes, cached positions and the mixes' derived lists are dropped. */
   today(): string {
-    const day = dayOf(this.now());
+    const now = this.now();
+    // Asked on every mix read: the day is only worked out again once the clock leaves the one known.
+    if (this.day !== null && now >= this.dayStart && now < this.dayStart + DAY_MS) return this.day;
+    const day = dayOf(now);
     if (day !== this.day) {
       if (this.day !== null) this.invalidate();
       this.day = day;
     }
+    this.dayStart = Date.parse(`${day}T00:00:00Z`);
     return day;
   }
 
