@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { pathToFileURL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -50,10 +51,46 @@ function precompress(): Plugin {
   };
 }
 
+/** Where the prerendered landing markup goes: beside the web root, not in it (it is a fragment, not a page). */
+export const LANDING_FRAGMENT = path.join('prerender', 'landing.html');
+
+/**
+ * Renders the landing page to static markup after the client build (a small SSR build of src/web/prerender.tsx),
+ * written to `<build>/prerender/landing.html`. The server serves it inside #root to visitors without a session
+ * cookie, so that the first visit paints before the JavaScript arrives (Lighthouse: first and largest paint).
+ */
+function prerenderLanding(): Plugin {
+  let outDir = '';
+  return {
+    name: 'crowdmix:prerender-landing',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const { build } = await import('vite');
+      const work = path.resolve(outDir, '..', 'prerender', '.ssr');
+      await build({
+        configFile: false,
+        root: path.resolve('src/web'),
+        logLevel: 'warn',
+        plugins: [react()],
+        resolve: { alias: { '@shared': path.resolve('src/shared'), '@web': path.resolve('src/web') } },
+        // One self-contained file, so that it runs from any build directory (a temporary one in tests).
+        ssr: { noExternal: true },
+        build: { ssr: path.resolve('src/web/prerender.tsx'), outDir: work, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
+      });
+      const { renderLanding } = (await import(`${pathToFileURL(path.join(work, 'prerender.mjs')).href}?t=${Date.now()}`)) as { renderLanding: () => string };
+      await fs.writeFile(path.resolve(outDir, '..', LANDING_FRAGMENT), renderLanding());
+      await fs.rm(work, { recursive: true, force: true });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: path.resolve('src/web/public'),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), prerenderLanding()],
   resolve: {
     alias: { '@shared': path.resolve('src/shared'), '@web': path.resolve('src/web') },
   },

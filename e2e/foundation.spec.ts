@@ -93,6 +93,22 @@ test.describe('foundation', () => {
     await expectAccessible(page);
   });
 
+  test("a visitor's landing page is there before its script runs (rendered at build time), and the app takes over", async ({ browser, page }) => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    await bare.goto('/');
+    await expect(bare.getByRole('heading', { name: 'CrowdMix', level: 1 })).toBeVisible();
+    await expect(bare.getByRole('heading', { name: 'How It Works' })).toBeVisible();
+    await expect(bare.getByRole('link', { name: 'Sign In to Start Voting' })).toHaveAttribute('href', '/api/login');
+    await noScript.close();
+
+    // With the script, the same page once (the app's render replaces the static one, nothing doubled) and working.
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'How It Works' })).toHaveCount(1);
+    await expect(page.locator('main')).toHaveCount(1);
+  });
+
   test('the account menu opens the profile; the current route is highlighted', async ({ page, context }) => {
     const acct = await signUp(context, newAccount('Priya'));
     await page.goto('/venues');

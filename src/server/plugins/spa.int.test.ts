@@ -135,13 +135,30 @@ describe('index.html', () => {
     const original = file('/index.html').toString('utf8');
     for (const cookie of [undefined, 'theme=dark', 'crowdmix_sid=', 'xcrowdmix_sid=abc']) {
       for (const accept of ['br', 'gzip', undefined]) {
-        const res = await get('/', accept, cookie);
+        const res = await get('/venues', accept, cookie);
         expect(res.headers['content-encoding'] ?? 'identity').toBe(accept ?? 'identity');
         expect(decoded(res).toString('utf8'), `${cookie} ${accept}`).toBe(original.replace('</head>', `${SIGNED_OUT_META}</head>`));
         expect(String(res.headers.vary).toLowerCase()).toContain('cookie');
       }
     }
-    expect(decoded(await get('/', 'br', 'crowdmix_sid=abc')).toString('utf8')).not.toContain(SIGNED_OUT_META);
+    expect(decoded(await get('/venues', 'br', 'crowdmix_sid=abc')).toString('utf8')).not.toContain(SIGNED_OUT_META);
+  });
+
+  it("gives a visitor's / the landing page's markup, rendered at build time, so that it paints before the script", async () => {
+    const original = file('/index.html').toString('utf8');
+    const landing = fs.readFileSync(path.join(webDir, '..', 'prerender', 'landing.html'), 'utf8');
+    expect(landing).toContain('How It Works');
+    expect(landing).toContain('Sign In to Start Voting');
+    expect(landing).not.toContain('<script');
+    for (const accept of ['br', 'gzip', undefined]) {
+      const page = decoded(await get('/', accept)).toString('utf8');
+      expect(page).toBe(original.replace('</head>', `${SIGNED_OUT_META}</head>`).replace('<div id="root"></div>', `<div id="root">${landing}</div>`));
+    }
+    // Not with a session cookie (it may be a signed-in home), nor on other paths.
+    expect(decoded(await get('/', 'br', 'crowdmix_sid=abc')).toString('utf8')).not.toContain('How It Works');
+    expect(decoded(await get('/venues', 'br')).toString('utf8')).not.toContain('How It Works');
+    // The prerendered fragment is not a page of its own.
+    expect((await get('/prerender/landing.html')).body).not.toContain('How It Works');
   });
 
   it('API 404s stay JSON and uncompressed', async () => {

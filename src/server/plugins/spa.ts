@@ -37,7 +37,15 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
     });
   }
   const html = hasIndex ? fs.readFileSync(indexFile!, 'utf8') : fallbackHtml;
-  const pages = { withCookie: compressedVariants(html), withoutCookie: compressedVariants(html.replace('</head>', `${SIGNED_OUT_HINT}</head>`)) };
+  const signedOut = html.replace('</head>', `${SIGNED_OUT_HINT}</head>`);
+  // The landing page's markup, rendered at build time (vite.config.ts): a visitor's `/` paints before the JavaScript.
+  const landingFile = webDir ? path.join(webDir, '..', 'prerender', 'landing.html') : undefined;
+  const landing = landingFile && fs.existsSync(landingFile) ? fs.readFileSync(landingFile, 'utf8') : '';
+  const pages = {
+    withCookie: compressedVariants(html),
+    withoutCookie: compressedVariants(signedOut),
+    landing: compressedVariants(landing ? signedOut.replace('<div id="root"></div>', `<div id="root">${landing}</div>`) : signedOut),
+  };
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' && request.method !== 'HEAD') {
@@ -47,7 +55,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
       return reply.status(404).type('text/plain').send('Not found');
     }
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    const index = hasSessionCookie(request.headers.cookie) ? pages.withCookie : pages.withoutCookie;
+    const index = hasSessionCookie(request.headers.cookie) ? pages.withCookie : url === '/' ? pages.landing : pages.withoutCookie;
     reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie');
     if (encoding === 'identity') return reply.send(index.identity);
     return reply.header('Content-Encoding', encoding).send(index[encoding]);
