@@ -102,11 +102,17 @@ test.describe('foundation', () => {
     await expect(bare.getByRole('link', { name: 'Sign In to Start Voting' })).toHaveAttribute('href', '/api/login');
     await noScript.close();
 
-    // With the script, the same page once (the app's render replaces the static one, nothing doubled) and working.
+    // With the script, the app renders the same page over it: once, with no console complaint, and working.
+    const complaints: string[] = [];
+    page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && complaints.push(m.text()));
+    page.on('pageerror', (e) => complaints.push(e.message));
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'How It Works' })).toHaveCount(1);
     await expect(page.locator('main')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(complaints).toEqual([]);
   });
 
   test('the account menu opens the profile; the current route is highlighted', async ({ page, context }) => {
