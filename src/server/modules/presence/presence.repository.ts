@@ -8,10 +8,20 @@ export async function insertSocket(db: DbOrTx, socketId: string, userId: string)
   await db.update(users).set({ isOnline: true, lastSeen: new Date() }).where(eq(users.id, userId));
 }
 
-/** Removes a socket's row; when it was the user's last fresh one, marks them offline. */
+/**
+ * Removes a socket's row and, when it was the user's last fresh one, marks them offline: in one statement, so that no
+ * reader sees the user gone from the online list but still `isOnline` (the statement's snapshot still holds the
+ * deleted row, hence `socket_id <> …`).
+ */
 export async function removeSocket(db: DbOrTx, socketId: string, userId: string, freshSince: Date) {
-  await db.delete(onlineUsers).where(eq(onlineUsers.socketId, socketId));
-  await markOfflineIfGone(db, [userId], freshSince);
+  await db.execute(sql`
+    with gone as (delete from ${onlineUsers} where ${onlineUsers.socketId} = ${socketId})
+    update ${users} set is_online = false, last_seen = now(), current_venue_id = null
+    where ${users.id} = ${userId}
+      and not exists (
+        select 1 from ${onlineUsers} o
+        where o.user_id = ${users.id} and o.socket_id <> ${socketId} and o.last_activity > ${freshSince.toISOString()}::timestamptz
+      )`);
 }
 
 async function markOfflineIfGone(db: DbOrTx, userIds: string[], freshSince: Date) {
