@@ -18,11 +18,21 @@ export const chatMessagesKey = (room: ChatRoom) => (room.kind === 'global' ? (['
 /** Temporary (optimistic) messages have negative ids. */
 export const isTemp = (m: Pick<Message, 'id'>) => m.id < 0;
 
-/** Merges messages by id: real ones in id order, then the optimistic ones still pending. */
+/**
+ * Merges messages by id: real ones in id order, then the optimistic ones still pending. A real message that is the
+ * echo of a pending one (same sender, same text: it came over /ws or a poll before the POST answered) takes its place,
+ * so that the sender never sees their message twice.
+ */
 export function mergeMessages(current: Message[] | undefined, incoming: Message[]): Message[] {
   const byId = new Map<number, Message>();
   for (const m of current ?? []) byId.set(m.id, m);
-  for (const m of incoming) byId.set(m.id, m);
+  for (const m of incoming) {
+    if (!isTemp(m) && !byId.has(m.id)) {
+      const echo = [...byId.values()].find((p) => isTemp(p) && p.senderId === m.senderId && p.content === m.content);
+      if (echo) byId.delete(echo.id);
+    }
+    byId.set(m.id, m);
+  }
   const all = [...byId.values()];
   return [...all.filter((m) => !isTemp(m)).sort((a, b) => a.id - b.id), ...all.filter(isTemp)];
 }
