@@ -51,6 +51,9 @@ function precompress(): Plugin {
   };
 }
 
+/** Import aliases of the web code, for the app's build and the landing page's prerender alike. */
+const ALIASES = { '@shared': path.resolve('src/shared'), '@web': path.resolve('src/web') };
+
 /** Where the prerendered landing markup goes: beside the web root, not in it (it is a fragment, not a page). */
 export const LANDING_FRAGMENT = path.join('prerender', 'landing.html');
 
@@ -75,7 +78,7 @@ function prerenderLanding(): Plugin {
         root: path.resolve('src/web'),
         logLevel: 'warn',
         plugins: [react()],
-        resolve: { alias: { '@shared': path.resolve('src/shared'), '@web': path.resolve('src/web') } },
+        resolve: { alias: ALIASES },
         // One self-contained file, so that it runs from any build directory (a temporary one in tests).
         ssr: { noExternal: true },
         build: { ssr: path.resolve('src/web/prerender.tsx'), outDir: work, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
@@ -91,9 +94,7 @@ export default defineConfig({
   root: 'src/web',
   publicDir: path.resolve('src/web/public'),
   plugins: [react(), tailwindcss(), precompress(), prerenderLanding()],
-  resolve: {
-    alias: { '@shared': path.resolve('src/shared'), '@web': path.resolve('src/web') },
-  },
+  resolve: { alias: ALIASES },
   build: {
     outDir: path.resolve(process.env.BUILD_DIR ?? 'dist', 'web'),
     emptyOutDir: true,

@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { unauthorized } from '../lib/http-errors';
@@ -165,7 +165,6 @@ export class SessionStore {
   }
 }
 
-import { sql } from 'drizzle-orm';
 
 /** Parses cookies and loads `request.user` for API and websocket requests (other paths need neither). */
 export async function registerSessions(app: FastifyInstance, store: SessionStore) {
