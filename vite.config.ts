@@ -38,7 +38,15 @@ function precompress(): Plugin {
         files.map(async (file) => {
           const source = await fs.readFile(file);
           const variants: Array<[string, Promise<Buffer>]> = [
-            ['.br', brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } })],
+            [
+              '.br',
+              brotli(source, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+                },
+              }),
+            ],
             ['.gz', gzip(source, { level: 9 })],
           ];
           for (const [ext, pending] of variants) {
@@ -81,9 +89,16 @@ function prerenderLanding(): Plugin {
         resolve: { alias: ALIASES },
         // One self-contained file, so that it runs from any build directory (a temporary one in tests).
         ssr: { noExternal: true },
-        build: { ssr: path.resolve('src/web/prerender.tsx'), outDir: work, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
+        build: {
+          ssr: path.resolve('src/web/prerender.tsx'),
+          outDir: work,
+          emptyOutDir: true,
+          rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
+        },
       });
-      const { renderLanding } = (await import(`${pathToFileURL(path.join(work, 'prerender.mjs')).href}?t=${Date.now()}`)) as { renderLanding: () => string };
+      const { renderLanding } = (await import(
+        `${pathToFileURL(path.join(work, 'prerender.mjs')).href}?t=${Date.now()}`
+      )) as { renderLanding: () => string };
       await fs.writeFile(path.resolve(outDir, '..', LANDING_FRAGMENT), renderLanding());
       await fs.rm(work, { recursive: true, force: true });
     },

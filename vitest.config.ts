@@ -50,7 +50,7 @@ export default defineConfig({
                 setupFiles: ['test/setup/strict-console.ts'],
                 env: { TEST_DB_DRIVER: 'pg' },
                 testTimeout: 60_000,
-          hookTimeout: 120_000,
+                hookTimeout: 120_000,
               },
             },
           ]

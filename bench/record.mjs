@@ -6,7 +6,9 @@ import { renderTable } from './lib/util.mjs';
 const r = JSON.parse(fs.readFileSync('bench/results/latest.json', 'utf8'));
 const m = r.machine;
 const pgVersion = m.postgres ? m.postgres.split(' on ')[0] : 'PGlite only';
-const sizes = Object.entries(r.sizes).map(([k, v]) => `${v.toLocaleString('en-US')} ${k}`).join(', ');
+const sizes = Object.entries(r.sizes)
+  .map(([k, v]) => `${v.toLocaleString('en-US')} ${k}`)
+  .join(', ');
 const text = `# Benchmark results
 
 \`npm run bench${r.driver === 'pglite' ? ' -- --pglite' : ''}${r.quick ? ' -- --quick' : ''}\` on ${r.date.slice(0, 16).replace('T', ' ')} UTC, ${Math.round(r.seconds / 60)} min.

@@ -9,7 +9,14 @@ import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { FULL_SIZES, QUICK_SIZES, TALLY_MISMATCH_SQL, dataStatements, extraSongStatements, tokenFor } from './lib/data.mjs';
+import {
+  FULL_SIZES,
+  QUICK_SIZES,
+  TALLY_MISMATCH_SQL,
+  dataStatements,
+  extraSongStatements,
+  tokenFor,
+} from './lib/data.mjs';
 import { hammer } from './lib/load.mjs';
 import { measureFanout, openClients, post } from './lib/fanout.mjs';
 import { startApp, startBaseline } from './lib/server.mjs';
@@ -55,7 +62,9 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => void cleanup().th
 /** Adds a result row. `higherIsBetter` tells how the ratio meets the goal. */
 function addRow(r) {
   rows.push(r);
-  log(`${r.name}: ${r.figureText} vs ${r.baselineText} → ${r.ratioText ?? ''} (goal ${r.goalText}) ${r.met === null ? '' : r.met ? 'met' : 'NOT MET'}`);
+  log(
+    `${r.name}: ${r.figureText} vs ${r.baselineText} → ${r.ratioText ?? ''} (goal ${r.goalText}) ${r.met === null ? '' : r.met ? 'met' : 'NOT MET'}`,
+  );
 }
 const rps = (x) => `${fmt(x)} req/s`;
 const ms = (x, d = 1) => `${fmt(x, d)} ms`;
@@ -63,7 +72,11 @@ const kb = (bytes) => `${fmt(bytes / 1024, 1)} KB`;
 
 /** Two HTTP load runs side by side; the ratio is the median of per-round ratios a/b (throughput). */
 async function throughputPair(name, a, b, goal) {
-  const { as, bs } = await sideBySide(rounds, () => hammer(a.url, a.opts), () => hammer(b.url, b.opts));
+  const { as, bs } = await sideBySide(
+    rounds,
+    () => hammer(a.url, a.opts),
+    () => hammer(b.url, b.opts),
+  );
   const ratios = as.map((x, i) => x.rps / bs[i].rps);
   const ratio = median(ratios);
   const errs = [...as, ...bs].reduce((s, x) => s + x.errors + x.non2xx, 0);
@@ -171,14 +184,31 @@ async function httpScenarios(app, bare) {
   await hammer(bare.url, { connections: 4, duration: 1 });
   const livez = { url: app.url, opts: { path: '/livez', ...d }, label: '/livez' };
 
-  await throughputPair('Framework overhead: /livez vs bare node:http', { url: app.url, opts: { path: '/livez', ...d } }, { url: bare.url, opts: d, label: 'bare node:http' }, { text: '≥ 0.8×', min: 0.8 });
+  await throughputPair(
+    'Framework overhead: /livez vs bare node:http',
+    { url: app.url, opts: { path: '/livez', ...d } },
+    { url: bare.url, opts: d, label: 'bare node:http' },
+    { text: '≥ 0.8×', min: 0.8 },
+  );
 
-  await throughputPair('Global mix, anonymous vs /livez', { url: app.url, opts: { path: '/api/mix/global', ...d } }, livez, { text: '≥ 0.6× (stretch 0.75×)', min: 0.6, stretch: 0.75 });
+  await throughputPair(
+    'Global mix, anonymous vs /livez',
+    { url: app.url, opts: { path: '/api/mix/global', ...d } },
+    livez,
+    { text: '≥ 0.6× (stretch 0.75×)', min: 0.6, stretch: 0.75 },
+  );
 
   let u = 0;
   await throughputPair(
     'Global mix, signed in (own votes) vs /livez',
-    { url: app.url, opts: { ...d, path: '/api/mix/global', setup: () => ({ headers: { cookie: cookieOf(`u${(u++ % sizes.users) + 1}`) } }) } },
+    {
+      url: app.url,
+      opts: {
+        ...d,
+        path: '/api/mix/global',
+        setup: () => ({ headers: { cookie: cookieOf(`u${(u++ % sizes.users) + 1}`) } }),
+      },
+    },
     livez,
     { text: '≥ 0.3×', min: 0.3 },
   );
@@ -188,17 +218,34 @@ async function httpScenarios(app, bare) {
   // without Accept-Encoding, are the goal's conservative measure.
   const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
   const livezBrowser = { ...livez, opts: { ...livez.opts, headers: browser } };
-  await throughputPair('  Global mix, anonymous, browser Accept-Encoding (gzip) vs /livez', { url: app.url, opts: { path: '/api/mix/global', headers: browser, ...d } }, livezBrowser, { text: 'informative' });
+  await throughputPair(
+    '  Global mix, anonymous, browser Accept-Encoding (gzip) vs /livez',
+    { url: app.url, opts: { path: '/api/mix/global', headers: browser, ...d } },
+    livezBrowser,
+    { text: 'informative' },
+  );
   await throughputPair(
     '  Global mix, signed in, browser Accept-Encoding (gzip) vs /livez',
-    { url: app.url, opts: { ...d, path: '/api/mix/global', setup: () => ({ headers: { ...browser, cookie: cookieOf(`u${(u++ % sizes.users) + 1}`) } }) } },
+    {
+      url: app.url,
+      opts: {
+        ...d,
+        path: '/api/mix/global',
+        setup: () => ({ headers: { ...browser, cookie: cookieOf(`u${(u++ % sizes.users) + 1}`) } }),
+      },
+    },
     livezBrowser,
     { text: 'informative' },
   );
 
   const latest = await fetch(`${app.url}/api/messages/global`).then((r) => r.json());
   const after = latest.at(-1)?.id ?? 0;
-  await throughputPair('Chat poll, nothing new (after=) vs /livez', { url: app.url, opts: { path: `/api/messages/global?after=${after}`, ...d } }, livez, { text: '≥ 0.6×', min: 0.6 });
+  await throughputPair(
+    'Chat poll, nothing new (after=) vs /livez',
+    { url: app.url, opts: { path: `/api/messages/global?after=${after}`, ...d } },
+    livez,
+    { text: '≥ 0.6×', min: 0.6 },
+  );
 }
 
 /** Mix read latency (sequential) vs the GROUP BY a mix would need without tallies. */
@@ -257,7 +304,12 @@ async function mixVsGroupBy(app) {
 /** Hot song vs random songs: 16 writers through POST /api/votes. */
 async function voteScenarios(app) {
   let hot = 0;
-  const voteReq = (songId) => ({ method: 'POST', path: '/api/votes', headers: { 'content-type': 'application/json', cookie: cookieOf(nextVoter()) }, body: JSON.stringify({ songId, voteType: 'up' }) });
+  const voteReq = (songId) => ({
+    method: 'POST',
+    path: '/api/votes',
+    headers: { 'content-type': 'application/json', cookie: cookieOf(nextVoter()) },
+    body: JSON.stringify({ songId, voteType: 'up' }),
+  });
   const opts = { connections: 16, duration };
   const randomSong = () => 1 + Math.floor(Math.random() * sizes.songs);
   await hammer(app.url, { ...opts, duration: 1, setup: () => voteReq(randomSong()) });
@@ -278,7 +330,9 @@ async function voteScenarios(app) {
     figure: median(as.map((x) => x.rps)),
     baseline: median(bs.map((x) => x.rps)),
     ratio,
-    figureText: `${rps(median(as.map((x) => x.rps)))} hot` + (errs ? ` (${errs} errors/non-2xx: ${JSON.stringify(as[0].status)})` : ''),
+    figureText:
+      `${rps(median(as.map((x) => x.rps)))} hot` +
+      (errs ? ` (${errs} errors/non-2xx: ${JSON.stringify(as[0].status)})` : ''),
     baselineText: `${rps(median(bs.map((x) => x.rps)))} random`,
     ratioText: `${fmt(ratio, 2)}×`,
     goalText: usePglite ? '≥ 0.8× (goal is for PostgreSQL)' : '≥ 0.8×',
@@ -329,7 +383,8 @@ async function tallyCost() {
       while (performance.now() < until) {
         const userId = `v${((v++ * 7) % sizes.voters) + 1}`;
         const vote = { userId, songId: 1 + Math.floor(Math.random() * sizes.songs), venueId: null, voteType: 'up' };
-        if (withTallies) await repo.insertVoteWithTally(db, vote, repo.slotFor(userId, spread.spreadFor(vote.songId, null)));
+        if (withTallies)
+          await repo.insertVoteWithTally(db, vote, repo.slotFor(userId, spread.spreadFor(vote.songId, null)));
         else if (await repo.insertVoteIfAbsent(db, vote)) baselineIds.push(vote);
         done++;
       }
@@ -342,7 +397,10 @@ async function tallyCost() {
   // Undo the baseline's rows without tallies so that the final tally check stays meaningful.
   for (let k = 0; k < baselineIds.length; k += 5_000) {
     const chunk = baselineIds.slice(k, k + 5_000);
-    await pool.query('delete from votes where venue_id is null and (user_id, song_id) in (select * from unnest($1::text[], $2::int[]))', [chunk.map((x) => x.userId), chunk.map((x) => x.songId)]);
+    await pool.query(
+      'delete from votes where venue_id is null and (user_id, song_id) in (select * from unnest($1::text[], $2::int[]))',
+      [chunk.map((x) => x.userId), chunk.map((x) => x.songId)],
+    );
   }
   const cost = median(as.map((a, i) => bs[i] / a));
   details.tallyCost = { withTallies: as, without: bs };
@@ -379,7 +437,10 @@ async function fanout(app) {
     ws: app.url.replace('http', 'ws') + '/ws',
     publish: (songId) => post(`${app.url}/api/votes`, { songId, voteType: 'up' }, { cookie: cookieOf(nextVoter()) }),
   };
-  const bareTarget = { ws: bare.url.replace('http', 'ws') + '/ws', publish: (songId) => post(`${bare.url}/publish?songId=${songId}`) };
+  const bareTarget = {
+    ws: bare.url.replace('http', 'ws') + '/ws',
+    publish: (songId) => post(`${bare.url}/publish?songId=${songId}`),
+  };
   const { as, bs } = await sideBySide(rounds, runOn(appTarget), runOn(bareTarget));
   await bare.stop();
   details.fanout = { app: as, bare: bs };
@@ -418,7 +479,10 @@ async function coldStart(pgliteDir) {
   const bareStart = () =>
     new Promise((resolve, reject) => {
       const t0 = performance.now();
-      const child = spawn(process.execPath, ['bench/baselines/bare-pglite.mjs'], { env: { ...process.env, PGLITE_DIR: bareDir }, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['bench/baselines/bare-pglite.mjs'], {
+        env: { ...process.env, PGLITE_DIR: bareDir },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       child.stdout.once('data', () => resolve(performance.now() - t0));
       child.on('exit', (code) => (code ? reject(new Error(`bare PGlite exited ${code}`)) : null));
     });
@@ -479,7 +543,13 @@ async function webScenarios(app) {
     });
   }
   if (quick) {
-    addRow({ name: 'Lighthouse mobile, landing and home', figureText: 'skipped in --quick', baselineText: '', goalText: 'perf ≥ 95, a11y 100, best 100', met: null });
+    addRow({
+      name: 'Lighthouse mobile, landing and home',
+      figureText: 'skipped in --quick',
+      baselineText: '',
+      goalText: 'perf ≥ 95, a11y 100, best 100',
+      met: null,
+    });
     return;
   }
   for (const [label, cookie] of [
@@ -500,7 +570,13 @@ async function webScenarios(app) {
         met: lh.performance >= 95 && lh.accessibility === 100 && lh.bestPractices === 100,
       });
     } catch (err) {
-      addRow({ name: `Lighthouse mobile, ${label}`, figureText: `failed: ${err.message.slice(0, 80)}`, baselineText: '', goalText: 'perf ≥ 95, a11y 100, best 100', met: false });
+      addRow({
+        name: `Lighthouse mobile, ${label}`,
+        figureText: `failed: ${err.message.slice(0, 80)}`,
+        baselineText: '',
+        goalText: 'perf ≥ 95, a11y 100, best 100',
+        met: false,
+      });
     }
   }
 }
@@ -509,7 +585,13 @@ async function webScenarios(app) {
 async function searchScenario(app) {
   const probe = await fetch(`${app.url}/api/search?q=midnight`);
   if (probe.status === 404) {
-    addRow({ name: 'Search on 100,000 songs', figureText: 'skipped: GET /api/search not present', baselineText: '', goalText: 'informative', met: null });
+    addRow({
+      name: 'Search on 100,000 songs',
+      figureText: 'skipped: GET /api/search not present',
+      baselineText: '',
+      goalText: 'informative',
+      met: null,
+    });
     return;
   }
   if (searchSongs > sizes.songs) await runSql(extraSongStatements(sizes.songs + 1, searchSongs, sizes.users));
@@ -517,7 +599,14 @@ async function searchScenario(app) {
   let i = 0;
   await throughputPair(
     `Search on ${fmt(searchSongs)} songs vs /livez`,
-    { url: app.url, opts: { connections: 10, duration, setup: () => ({ path: `/api/search?q=${encodeURIComponent(terms[i++ % terms.length])}` }) } },
+    {
+      url: app.url,
+      opts: {
+        connections: 10,
+        duration,
+        setup: () => ({ path: `/api/search?q=${encodeURIComponent(terms[i++ % terms.length])}` }),
+      },
+    },
     { url: app.url, opts: { path: '/livez', connections: 10, duration }, label: '/livez' },
     { text: 'informative' },
   );
@@ -537,7 +626,8 @@ async function main() {
   details.loadSeconds = loadMs / 1000;
   if (usePglite) {
     const t = performance.now();
-    const row = await queryOne(`select count(*) from (select song_id, count(*) filter (where vote_type = 'up') - count(*) filter (where vote_type = 'down') as net
+    const row =
+      await queryOne(`select count(*) from (select song_id, count(*) filter (where vote_type = 'up') - count(*) filter (where vote_type = 'down') as net
       from votes where venue_id is null group by song_id order by net desc limit 100) x`);
     void row;
     details.pgliteGroupByMs = performance.now() - t;
@@ -563,7 +653,9 @@ async function main() {
     addRow({
       name: 'Tallies equal their rows (after every vote of the run)',
       figureText: `${n} mismatched (song, context) pairs`,
-      baselineText: details.mixedVotes ? `incl. 1,000 mixed votes/switches/removals (${details.mixedVotes.ok} 2xx)` : '',
+      baselineText: details.mixedVotes
+        ? `incl. 1,000 mixed votes/switches/removals (${details.mixedVotes.ok} 2xx)`
+        : '',
       goalText: '0',
       met: Number(n) === 0,
     });
@@ -575,7 +667,11 @@ async function main() {
       // Loading a million votes into PGlite takes minutes here, so the loaded directory is kept between runs,
       // keyed by the sizes and the migrations (the cold start only reads it).
       const journal = fs.readFileSync('drizzle/meta/_journal.json', 'utf8');
-      const key = crypto.createHash('sha256').update(JSON.stringify(sizes) + journal).digest('hex').slice(0, 12);
+      const key = crypto
+        .createHash('sha256')
+        .update(JSON.stringify(sizes) + journal)
+        .digest('hex')
+        .slice(0, 12);
       pgliteDir = path.resolve('.tmp', `bench-pglite-cache-${key}`);
       if (!fs.existsSync(path.join(pgliteDir, 'ready'))) {
         fs.rmSync(pgliteDir, { recursive: true, force: true });
@@ -594,15 +690,36 @@ async function main() {
     cpuModel: os.cpus()[0]?.model,
     memoryGb: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,
-    postgres: usePglite ? undefined : (await queryOne('select version()', { databaseUrl: adminUrl }).catch(() => ({ version: 'unknown' }))).version,
+    postgres: usePglite
+      ? undefined
+      : (await queryOne('select version()', { databaseUrl: adminUrl }).catch(() => ({ version: 'unknown' }))).version,
     pglite: JSON.parse(fs.readFileSync('node_modules/@electric-sql/pglite/package.json', 'utf8')).version,
   };
   const table = renderTable(rows);
-  console.log(`\nCrowdMix benchmark — ${usePglite ? 'PGlite' : 'PostgreSQL'}${quick ? ' (quick)' : ''}, ${new Date().toISOString()}`);
-  console.log(`Machine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGb} GB, Node ${machine.node}, ${machine.postgres ?? ''} PGlite ${machine.pglite}`);
-  console.log(`Data: ${Object.entries(sizes).map(([k, v]) => `${fmt(v)} ${k}`).join(', ')}; ${rounds} rounds, median; took ${fmt((Date.now() - t0) / 1000)} s\n`);
+  console.log(
+    `\nCrowdMix benchmark — ${usePglite ? 'PGlite' : 'PostgreSQL'}${quick ? ' (quick)' : ''}, ${new Date().toISOString()}`,
+  );
+  console.log(
+    `Machine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGb} GB, Node ${machine.node}, ${machine.postgres ?? ''} PGlite ${machine.pglite}`,
+  );
+  console.log(
+    `Data: ${Object.entries(sizes)
+      .map(([k, v]) => `${fmt(v)} ${k}`)
+      .join(', ')}; ${rounds} rounds, median; took ${fmt((Date.now() - t0) / 1000)} s\n`,
+  );
   console.log(table);
-  const result = { date: new Date().toISOString(), driver: usePglite ? 'pglite' : 'postgres', quick, sizes, rounds, duration, machine, rows, details, seconds: (Date.now() - t0) / 1000 };
+  const result = {
+    date: new Date().toISOString(),
+    driver: usePglite ? 'pglite' : 'postgres',
+    quick,
+    sizes,
+    rounds,
+    duration,
+    machine,
+    rows,
+    details,
+    seconds: (Date.now() - t0) / 1000,
+  };
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync('bench/results/latest.json', JSON.stringify(result, null, 2));
   fs.writeFileSync('bench/results/latest.md', `${table}\n`);

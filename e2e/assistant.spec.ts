@@ -18,7 +18,10 @@ test('a visitor meets the sign-in wall', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/api/login');
 });
 
-test('asks for "chill indie songs", plays a pick and proposes one to a playlist; the chat comes back after a reload', async ({ page, context }) => {
+test('asks for "chill indie songs", plays a pick and proposes one to a playlist; the chat comes back after a reload', async ({
+  page,
+  context,
+}) => {
   // A long journey with three accessibility scans on a shared, busy machine.
   test.setTimeout(120_000);
   await signInDemo(context);
@@ -26,8 +29,10 @@ test('asks for "chill indie songs", plays a pick and proposes one to a playlist;
   expect((await context.request.delete('/api/ai/history')).status()).toBe(204);
   await page.goto('/ai');
   await expect(page.getByRole('heading', { level: 1, name: 'DJ Verse' })).toBeVisible();
-  for (const badge of ['AI Powered', 'Music Expert', 'Real-time Recommendations', 'Online']) await expect(page.getByText(badge, { exact: true })).toBeVisible();
-  for (const group of ['Recommendations', 'Genres', 'Moods', 'Artists']) await expect(page.getByText(group, { exact: true })).toBeVisible();
+  for (const badge of ['AI Powered', 'Music Expert', 'Real-time Recommendations', 'Online'])
+    await expect(page.getByText(badge, { exact: true })).toBeVisible();
+  for (const group of ['Recommendations', 'Genres', 'Moods', 'Artists'])
+    await expect(page.getByText(group, { exact: true })).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'ai-empty-1280');
 
@@ -97,31 +102,49 @@ test('a prompt from the Home card (/ai?q=…) is sent at once', async ({ page, c
   await expect(page).toHaveURL(/\/ai$/);
 });
 
-test('a failing reply shows the technical-difficulties line and a Connection Issue toast', async ({ page, context }) => {
+test('a failing reply shows the technical-difficulties line and a Connection Issue toast', async ({
+  page,
+  context,
+}) => {
   await signUp(context);
-  await page.route('**/api/ai/chat', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal Server Error","code":"INTERNAL"}' }));
+  await page.route('**/api/ai/chat', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"message":"Internal Server Error","code":"INTERNAL"}',
+    }),
+  );
   await page.goto('/ai');
   await page.getByPlaceholder(PLACEHOLDER).fill('jazz');
   await page.getByRole('button', { name: 'Send message' }).click();
-  await expect(page.getByText("Sorry, I'm having some technical difficulties right now. My rhymes are still loading! Try asking me something else.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Sorry, I'm having some technical difficulties right now. My rhymes are still loading! Try asking me something else.",
+    ),
+  ).toBeVisible();
   await expect(page.getByText('Connection Issue', { exact: true })).toBeVisible();
 });
 
 test('an empty reply falls back to "I didn\'t get a proper response"', async ({ page, context }) => {
   await signUp(context);
-  await page.route('**/api/ai/chat', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"message":"","recommendations":[]}' }));
+  await page.route('**/api/ai/chat', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"message":"","recommendations":[]}' }),
+  );
   await page.goto('/ai');
   await page.getByPlaceholder(PLACEHOLDER).fill('jazz');
   await page.getByPlaceholder(PLACEHOLDER).press('Enter');
   await expect(page.getByText("I didn't get a proper response. Can you try again?")).toBeVisible();
 });
 
-test('the rate limit shows the server\'s message', async ({ page, context }) => {
+test("the rate limit shows the server's message", async ({ page, context }) => {
   await signUp(context);
   await page.goto('/ai');
   const box = page.getByPlaceholder(PLACEHOLDER);
-  for (let i = 0; i < 10; i++) expect((await context.request.post('/api/ai/chat', { data: { message: 'hi' } })).status()).toBe(200);
+  for (let i = 0; i < 10; i++)
+    expect((await context.request.post('/api/ai/chat', { data: { message: 'hi' } })).status()).toBe(200);
   await box.fill('one more please');
   await box.press('Enter');
-  await expect(page.getByRole('log').getByText('DJ Verse needs a moment to catch up. Try again shortly.')).toBeVisible();
+  await expect(
+    page.getByRole('log').getByText('DJ Verse needs a moment to catch up. Try again shortly.'),
+  ).toBeVisible();
 });

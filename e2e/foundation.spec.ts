@@ -88,12 +88,17 @@ test.describe('foundation', () => {
     await expect(page.getByRole('button', { name: 'Get Started' })).toBeInViewport();
     await page.getByRole('heading', { name: 'Ready to Join the Mix?' }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('link', { name: /Sign In/ })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(page);
   });
 
-  test("a visitor's landing page is there before its script runs (rendered at build time), and the app takes over", async ({ browser, page }) => {
+  test("a visitor's landing page is there before its script runs (rendered at build time), and the app takes over", async ({
+    browser,
+    page,
+  }) => {
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     const bare = await noScript.newPage();
     await bare.goto('/');
@@ -123,7 +128,8 @@ test.describe('foundation', () => {
     await expect(nav.getByRole('link', { name: 'Venues', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Home', exact: true })).not.toHaveAttribute('aria-current', 'page');
     // The highlight is visible, not only announced.
-    const bg = (name: string) => nav.getByRole('link', { name, exact: true }).evaluate((el) => getComputedStyle(el).backgroundImage);
+    const bg = (name: string) =>
+      nav.getByRole('link', { name, exact: true }).evaluate((el) => getComputedStyle(el).backgroundImage);
     expect(await bg('Venues')).toMatch(/gradient/);
     expect(await bg('Home')).toBe('none');
 
@@ -189,7 +195,9 @@ test.describe('foundation', () => {
   test('the API documentation loads under the CSP', async ({ page }) => {
     await page.addInitScript(() => {
       (window as unknown as { __csp: string[] }).__csp = [];
-      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     const consoleCsp: string[] = [];
     page.on('console', (m) => {

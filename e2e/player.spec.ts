@@ -65,7 +65,15 @@ async function expectBarAccessible(page: Page) {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
 const blur = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -97,7 +105,9 @@ test.describe('the player', () => {
   // The machine is shared; these flows click through many states.
   test.describe.configure({ timeout: 120_000 });
 
-  test('Play All from Home plays the first song; next, previous, repeat, end of song, shuffle and Up Next', async ({ page }) => {
+  test('Play All from Home plays the first song; next, previous, repeat, end of song, shuffle and Up Next', async ({
+    page,
+  }) => {
     const songs = await playAllFromHome(page);
     const n = songs.length;
 
@@ -125,15 +135,19 @@ test.describe('the player', () => {
     await stub.end(page);
     await expect(title(page)).toHaveText(songs[1].title);
     // Playing again, from the start (the play and the reload to 0 reach the player one after the other).
-    await expect.poll(async () => {
-      const p = await stub.player(page);
-      return { playing: p.state === 1, fromStart: p.time < 5 };
-    }).toEqual({ playing: true, fromStart: true });
+    await expect
+      .poll(async () => {
+        const p = await stub.player(page);
+        return { playing: p.state === 1, fromStart: p.time < 5 };
+      })
+      .toEqual({ playing: true, fromStart: true });
     await control(page, 'Repeat').click();
     await expect(control(page, 'Repeat')).toHaveAttribute('aria-pressed', 'false');
 
     // Up Next: the next 3 songs and '+N more songs'.
-    await bar(page).getByRole('button', { name: /^Up Next/ }).click();
+    await bar(page)
+      .getByRole('button', { name: /^Up Next/ })
+      .click();
     const popover = page.getByRole('dialog', { name: 'Up Next' });
     const items = popover.getByRole('listitem');
     await expect(items).toHaveCount(3);
@@ -141,7 +155,10 @@ test.describe('the player', () => {
     await expect(popover.getByText(`+${n - 5} more songs`)).toBeVisible();
     await expectBarAccessible(page);
     // Choosing one plays it.
-    await items.nth(1).getByRole('button', { name: new RegExp(`^${songs[3].title}`) }).click();
+    await items
+      .nth(1)
+      .getByRole('button', { name: new RegExp(`^${songs[3].title}`) })
+      .click();
     await expect(title(page)).toHaveText(songs[3].title);
     await page.keyboard.press('Escape');
 
@@ -154,7 +171,9 @@ test.describe('the player', () => {
     expect(songs.map((s) => s.title)).toContain(await title(page).textContent());
   });
 
-  test('the bar survives navigation and pads the page; rewind, forward and seek stay within the song', async ({ page }) => {
+  test('the bar survives navigation and pads the page; rewind, forward and seek stay within the song', async ({
+    page,
+  }) => {
     const songs = await playAllFromHome(page);
     await page.getByRole('navigation').getByRole('link', { name: 'Venues' }).first().click();
     await expect(page).toHaveURL(/\/venues$/);
@@ -197,7 +216,10 @@ test.describe('the player', () => {
     const songs = await playAllFromHome(page);
     await stub.error(page, 150);
     await expect(page.getByText("This video can't be played here", { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Open on YouTube' })).toHaveAttribute('href', `https://www.youtube.com/watch?v=${songs[0].youtubeId}`);
+    await expect(page.getByRole('link', { name: 'Open on YouTube' })).toHaveAttribute(
+      'href',
+      `https://www.youtube.com/watch?v=${songs[0].youtubeId}`,
+    );
     await expect(title(page)).toHaveText(songs[1].title);
     await expect(control(page, 'Pause')).toBeVisible();
 
@@ -352,14 +374,22 @@ test.describe('the player', () => {
   test('Play next and Add to queue from a song card; queued songs stay when shuffle toggles', async ({ page }) => {
     const songs = await playAllFromHome(page);
     const [later, sooner] = [songs[10], songs[12]];
-    await page.getByRole('button', { name: `More for ${later.title}`, exact: true }).first().click();
+    await page
+      .getByRole('button', { name: `More for ${later.title}`, exact: true })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Add to queue' }).click();
     await expect(page.getByText('Added to the queue', { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: `More for ${sooner.title}`, exact: true }).first().click();
+    await page
+      .getByRole('button', { name: `More for ${sooner.title}`, exact: true })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Play next' }).click();
     await expect(page.getByText('Playing next', { exact: true })).toBeVisible();
 
-    await bar(page).getByRole('button', { name: /^Up Next/ }).click();
+    await bar(page)
+      .getByRole('button', { name: /^Up Next/ })
+      .click();
     const items = page.getByRole('dialog', { name: 'Up Next' }).getByRole('listitem');
     await expect(items.nth(0)).toContainText(sooner.title);
     await expect(items.nth(0)).toContainText('Queued');
@@ -382,7 +412,10 @@ test.describe('the player', () => {
   test("a card's own video pauses the bar, and closes when the bar plays again", async ({ page }) => {
     const songs = await playAllFromHome(page);
     const other = songs[3];
-    await page.getByRole('button', { name: `More for ${other.title}`, exact: true }).first().click();
+    await page
+      .getByRole('button', { name: `More for ${other.title}`, exact: true })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Watch video here' }).click();
     const inline = page.getByTitle(`${other.title} by ${other.artist}`, { exact: true });
     await expect(inline).toBeVisible();
@@ -398,20 +431,25 @@ test.describe('the player', () => {
     const songs = await playAllFromHome(page);
     const list = songs.slice(5, 9);
     await page.evaluate(
-      ([song, all]) => window.dispatchEvent(new CustomEvent('musicPlayerUpdate', { detail: { song, isPlaying: true, songs: all } })),
+      ([song, all]) =>
+        window.dispatchEvent(new CustomEvent('musicPlayerUpdate', { detail: { song, isPlaying: true, songs: all } })),
       [list[1], list] as const,
     );
     await expect(title(page)).toHaveText(list[1].title);
     await expect.poll(() => stub.video(page)).toBe(list[1].youtubeId);
     await control(page, 'Next song').click();
     await expect(title(page)).toHaveText(list[2].title);
-    await page.evaluate((song) => window.dispatchEvent(new CustomEvent('musicPlayerUpdate', { detail: { song, isPlaying: false } })), list[2]);
+    await page.evaluate(
+      (song) => window.dispatchEvent(new CustomEvent('musicPlayerUpdate', { detail: { song, isPlaying: false } })),
+      list[2],
+    );
     await expect(control(page, 'Play')).toBeVisible();
   });
 
   test('mobile browsers: no autoplay, a hint with Open in YouTube, playback from the tap', async ({ browser }) => {
     const context = await browser.newContext({
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
       viewport: { width: 375, height: 740 },
       baseURL: test.info().project.use.baseURL,
     });
@@ -424,7 +462,10 @@ test.describe('the player', () => {
     await page.getByRole('button', { name: /^Play All \(\d+\)$/ }).click();
     await expect(title(page)).toHaveText(playable[0].title);
     await expect(bar(page).getByText('Autoplay is off in this browser.')).toBeVisible();
-    await expect(bar(page).getByRole('link', { name: 'Open in YouTube' })).toHaveAttribute('href', `https://www.youtube.com/watch?v=${playable[0].youtubeId}`);
+    await expect(bar(page).getByRole('link', { name: 'Open in YouTube' })).toHaveAttribute(
+      'href',
+      `https://www.youtube.com/watch?v=${playable[0].youtubeId}`,
+    );
     await expect.poll(async () => (await stub.player(page)).state).toBe(5);
     await control(page, 'Play').click();
     await expect(control(page, 'Pause')).toBeVisible();
@@ -437,7 +478,12 @@ test.describe('the player', () => {
     await signInDemo(page.context());
     const songTitle = `Sheet ${Date.now().toString(36)}`;
     const res = await page.context().request.post('/api/songs', {
-      multipart: { type: 'pdf', title: songTitle, artist: 'PDF Artist', file: { name: 'sheet.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Hello from CrowdMix') } },
+      multipart: {
+        type: 'pdf',
+        title: songTitle,
+        artist: 'PDF Artist',
+        file: { name: 'sheet.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Hello from CrowdMix') },
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
     const created = (await res.json()) as { song?: Song } & Partial<Song>;
@@ -453,18 +499,30 @@ test.describe('the player', () => {
     const thumb = pdfCard.getByTestId('pdf-thumbnail');
     await expect(thumb).toBeVisible();
     await expect.poll(() => thumb.evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(50);
-    await page.getByRole('button', { name: `View the PDF of ${songTitle}` }).first().click();
+    await page
+      .getByRole('button', { name: `View the PDF of ${songTitle}` })
+      .first()
+      .click();
     const viewer = page.getByRole('dialog', { name: songTitle });
     await expect(viewer).toBeVisible();
     await expect(viewer.getByText('Page 1 of 1')).toBeVisible();
     await expect(viewer.getByRole('button', { name: 'Next page' })).toBeDisabled();
-    await expect.poll(() => viewer.getByTestId('pdf-page').evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(100);
-    const width = await viewer.getByTestId('pdf-page').evaluate((c: HTMLCanvasElement) => c.getBoundingClientRect().width);
+    await expect
+      .poll(() => viewer.getByTestId('pdf-page').evaluate((c: HTMLCanvasElement) => c.width))
+      .toBeGreaterThan(100);
+    const width = await viewer
+      .getByTestId('pdf-page')
+      .evaluate((c: HTMLCanvasElement) => c.getBoundingClientRect().width);
     await viewer.getByRole('button', { name: 'Zoom in' }).click();
     await expect(viewer.getByText('125%')).toBeVisible();
-    await expect.poll(() => viewer.getByTestId('pdf-page').evaluate((c: HTMLCanvasElement) => c.getBoundingClientRect().width)).toBeGreaterThan(width);
+    await expect
+      .poll(() => viewer.getByTestId('pdf-page').evaluate((c: HTMLCanvasElement) => c.getBoundingClientRect().width))
+      .toBeGreaterThan(width);
     await expect(viewer.getByRole('link', { name: 'Download' })).toHaveAttribute('href', pdfSong.pdfUrl!);
-    await expect(viewer.getByRole('link', { name: 'Download' })).toHaveAttribute('download', `PDF Artist - ${songTitle}.pdf`);
+    await expect(viewer.getByRole('link', { name: 'Download' })).toHaveAttribute(
+      'download',
+      `PDF Artist - ${songTitle}.pdf`,
+    );
     await expectBarAccessible(page);
     await page.keyboard.press('Escape');
     await expect(viewer).toHaveCount(0);
@@ -481,7 +539,9 @@ test.describe('the player', () => {
     await signInDemo(page.context());
     await page.goto('/');
     await page.getByRole('button', { name: /^Play All \(\d+\)$/ }).click();
-    await expect(bar(page).getByRole('alert')).toHaveText('The video player could not be loaded. Check your connection. Reload the page to try again.');
+    await expect(bar(page).getByRole('alert')).toHaveText(
+      'The video player could not be loaded. Check your connection. Reload the page to try again.',
+    );
   });
 
   test('the server lets the embed identify the site (Referrer-Policy)', async ({ page }) => {

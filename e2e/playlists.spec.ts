@@ -38,7 +38,11 @@ async function recordPlayerEvents(page: Page) {
 }
 
 test.describe('community playlists', () => {
-  test('create, join from a second account, propose, vote to approval — the other browser updates live', async ({ page, context, browser }) => {
+  test('create, join from a second account, propose, vote to approval — the other browser updates live', async ({
+    page,
+    context,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     await signUp(context, newAccount('Alba'));
     await page.goto('/community-playlists');
@@ -54,7 +58,10 @@ test.describe('community playlists', () => {
     await dialog.getByLabel('Description').fill('Songs for the long drive south');
     // Votes needed: 3 → 2 with the keyboard; maximum songs: 50 → 60.
     await dialog.getByRole('slider', { name: 'Votes needed to add a song' }).press('ArrowLeft');
-    await expect(dialog.getByRole('slider', { name: 'Votes needed to add a song' })).toHaveAttribute('aria-valuenow', '2');
+    await expect(dialog.getByRole('slider', { name: 'Votes needed to add a song' })).toHaveAttribute(
+      'aria-valuenow',
+      '2',
+    );
     await dialog.getByRole('slider', { name: 'Maximum songs' }).press('ArrowRight');
     await expect(dialog.getByRole('slider', { name: 'Maximum songs' })).toHaveAttribute('aria-valuenow', '60');
     for (const preset of ['Ocean Blue', 'Purple Dream', 'Forest Green', 'Sunset Fire', 'Deep Space', 'Rose Garden']) {
@@ -66,7 +73,8 @@ test.describe('community playlists', () => {
     await expect(page.getByText('Playlist Created!', { exact: true })).toBeVisible();
     const id = await playlistId(page);
     await expect(page.getByRole('heading', { name: 'Summer Roadtrip', level: 1 })).toBeVisible();
-    for (const badge of ['Democratic', '2 votes to add', 'Max 60 songs']) await expect(page.getByText(badge, { exact: true })).toBeVisible();
+    for (const badge of ['Democratic', '2 votes to add', 'Max 60 songs'])
+      await expect(page.getByText(badge, { exact: true })).toBeVisible();
     await expect(page.getByText('Created by Alba Tester')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No Songs Yet' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add First Song' })).toBeVisible();
@@ -94,7 +102,10 @@ test.describe('community playlists', () => {
     await add.getByRole('button', { name: 'Clear search' }).click();
     await add.getByLabel('Search songs').fill('survivor');
     await add.getByRole('radio', { name: 'Eye of the Tiger by Survivor' }).click();
-    await expect(add.getByRole('link', { name: /Watch Eye of the Tiger on YouTube/ })).toHaveAttribute('href', /youtube\.com\/watch\?v=btPJPFnesV4/);
+    await expect(add.getByRole('link', { name: /Watch Eye of the Tiger on YouTube/ })).toHaveAttribute(
+      'href',
+      /youtube\.com\/watch\?v=btPJPFnesV4/,
+    );
     await expectAccessible(page2);
     await add.getByRole('button', { name: 'Propose Song' }).click();
     await expect(page2.getByText('Song Proposed!', { exact: true })).toBeVisible();
@@ -123,7 +134,11 @@ test.describe('community playlists', () => {
     // Playing a song dispatches 'musicPlayerUpdate' with the song and the approved songs that have a video.
     await recordPlayerEvents(page);
     await row.getByRole('button', { name: 'Play Eye of the Tiger' }).click();
-    const events = await page.evaluate(() => (window as unknown as { __playerEvents: { song: { title: string }; isPlaying: boolean; songs: unknown[] }[] }).__playerEvents);
+    const events = await page.evaluate(
+      () =>
+        (window as unknown as { __playerEvents: { song: { title: string }; isPlaying: boolean; songs: unknown[] }[] })
+          .__playerEvents,
+    );
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ song: { title: 'Eye of the Tiger', youtubeId: 'btPJPFnesV4' }, isPlaying: true });
     expect(events[0].songs).toHaveLength(1);
@@ -138,10 +153,18 @@ test.describe('community playlists', () => {
     await other.close();
   });
 
-  test('a moderated playlist: members propose, moderators approve, the proposer sees it live', async ({ page, context, browser }) => {
+  test('a moderated playlist: members propose, moderators approve, the proposer sees it live', async ({
+    page,
+    context,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     await signUp(context, newAccount('Mona'));
-    const id = await createViaApi(context.request, { name: 'Quiet Hours', collaborativeMode: 'moderated', voteThreshold: 1 });
+    const id = await createViaApi(context.request, {
+      name: 'Quiet Hours',
+      collaborativeMode: 'moderated',
+      voteThreshold: 1,
+    });
 
     const other = await browser.newContext();
     await routeOutside(other);
@@ -173,7 +196,7 @@ test.describe('community playlists', () => {
     await other.close();
   });
 
-  test("a visitor browses, sees the login buttons, and is sent to sign in on voting", async ({ page }) => {
+  test('a visitor browses, sees the login buttons, and is sent to sign in on voting', async ({ page }) => {
     const roadId = await roadTripId(page.request);
     await page.goto('/community-playlists');
     await expect(page.getByRole('button', { name: 'Create Playlist' })).toHaveCount(0);

@@ -16,7 +16,10 @@ async function arrowTo(page: Page, text: string) {
 }
 
 test.describe('search', () => {
-  test('suggestions with the keyboard: / focuses, typos match, arrows + Enter open, Escape closes', async ({ page, context }) => {
+  test('suggestions with the keyboard: / focuses, typos match, arrows + Enter open, Escape closes', async ({
+    page,
+    context,
+  }) => {
     await signInDemo(context);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
@@ -28,7 +31,11 @@ test.describe('search', () => {
     // A typo still finds the song, grouped under Songs; the artist under Artists.
     await box(page).pressSequentially('bohemian rapsody');
     await expect(suggestions(page)).toBeVisible();
-    await expect(suggestions(page).getByRole('group', { name: 'Songs' }).getByRole('option', { name: /Bohemian Rhapsody/ })).toBeVisible();
+    await expect(
+      suggestions(page)
+        .getByRole('group', { name: 'Songs' })
+        .getByRole('option', { name: /Bohemian Rhapsody/ }),
+    ).toBeVisible();
     await expect(box(page)).toHaveAttribute('aria-expanded', 'true');
     await page.screenshot({ path: '.tmp/shots/search-suggestions-1280.png' });
     await expect(box(page)).not.toHaveAttribute('aria-activedescendant', /.+/);
@@ -44,7 +51,11 @@ test.describe('search', () => {
     // Partial words reach a venue; Enter on the active suggestion opens its mix.
     await box(page).fill('');
     await box(page).pressSequentially('blue no');
-    await expect(suggestions(page).getByRole('group', { name: 'Venues' }).getByRole('option', { name: /The Blue Note/ })).toBeVisible();
+    await expect(
+      suggestions(page)
+        .getByRole('group', { name: 'Venues' })
+        .getByRole('option', { name: /The Blue Note/ }),
+    ).toBeVisible();
     const venue = await arrowTo(page, 'The Blue Note');
     await expect(venue).toHaveAttribute('aria-selected', 'true');
     await box(page).press('Enter');
@@ -72,7 +83,10 @@ test.describe('search', () => {
     await expect(page.getByRole('region', { name: /Venues/ }).getByRole('link', { name: /Café Melody/ })).toBeVisible();
   });
 
-  test('the results page: songs to play and vote on, artists, venues; empty state; axe at 1280 and 375', async ({ page, context }) => {
+  test('the results page: songs to play and vote on, artists, venues; empty state; axe at 1280 and 375', async ({
+    page,
+    context,
+  }) => {
     await signInDemo(context);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/search?q=queen');
@@ -83,8 +97,13 @@ test.describe('search', () => {
     await expectAccessible(page);
 
     // Play from the results, and vote.
-    await songs.getByRole('article', { name: 'Bohemian Rhapsody' }).getByRole('button', { name: 'Play Bohemian Rhapsody' }).click();
-    await expect(page.getByRole('region', { name: 'Music player' }).getByTestId('player-title')).toHaveText('Bohemian Rhapsody');
+    await songs
+      .getByRole('article', { name: 'Bohemian Rhapsody' })
+      .getByRole('button', { name: 'Play Bohemian Rhapsody' })
+      .click();
+    await expect(page.getByRole('region', { name: 'Music player' }).getByTestId('player-title')).toHaveText(
+      'Bohemian Rhapsody',
+    );
     const card = songs.getByRole('article', { name: 'Bohemian Rhapsody' });
     const upVote = card.getByRole('button', { name: 'Vote up Bohemian Rhapsody' });
     const before = await upVote.getAttribute('aria-pressed');
@@ -92,7 +111,10 @@ test.describe('search', () => {
     await expect(upVote).toHaveAttribute('aria-pressed', before === 'true' ? 'false' : 'true');
 
     // An artist opens their results.
-    await page.getByRole('region', { name: /Artists/ }).getByRole('link', { name: /Queen/ }).click();
+    await page
+      .getByRole('region', { name: /Artists/ })
+      .getByRole('link', { name: /Queen/ })
+      .click();
     await expect(page).toHaveURL(/\/search\?q=Queen$/);
 
     await page.goto('/search?q=zzqqxxjj');
@@ -110,7 +132,10 @@ test.describe('search', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
     await page.getByRole('button', { name: 'Export' }).first().click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV spreadsheet' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'CSV spreadsheet' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^crowdmix-global-top-100-mix-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     expect(csv.split('\r\n')[0]).toBe('"title","artist","genre","upVotes","downVotes","link"');
@@ -120,7 +145,10 @@ test.describe('search', () => {
     await page.getByRole('menuitem', { name: 'Play on YouTube' }).click();
     const dialog = page.getByRole('dialog', { name: 'Play on YouTube' });
     const link = dialog.getByRole('link').first();
-    await expect(link).toHaveAttribute('href', /^https:\/\/www\.youtube\.com\/watch_videos\?video_ids=[\w-]{11}(,[\w-]{11})*$/);
+    await expect(link).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.youtube\.com\/watch_videos\?video_ids=[\w-]{11}(,[\w-]{11})*$/,
+    );
     await expect(link).toHaveAttribute('target', '_blank');
     await page.screenshot({ path: '.tmp/shots/export-youtube-1280.png' });
   });

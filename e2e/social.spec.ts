@@ -45,7 +45,9 @@ test.describe('social', () => {
     await expect(alice.page.getByRole('heading', { name: 'Global Music Discussion' })).toBeVisible();
     await expect(alice.page.getByText('Chat with music lovers from around the world')).toBeVisible();
     // Demo history is there, newest last.
-    await expect(alice.page.getByRole('log', { name: 'Global chat messages' }).getByText('Welcome to CrowdMix!', { exact: false })).toBeVisible();
+    await expect(
+      alice.page.getByRole('log', { name: 'Global chat messages' }).getByText('Welcome to CrowdMix!', { exact: false }),
+    ).toBeVisible();
 
     const hello = `Hello from Alice ${Date.now()}`;
     await composer(alice.page, 'Type a message...').fill(hello);
@@ -66,7 +68,9 @@ test.describe('social', () => {
     await expect(box).toHaveValue('line one\nline two');
     await box.fill(SCRIPT);
     await box.press('Enter');
-    await expect(alice.page.getByRole('log', { name: 'Global chat messages' }).getByText(SCRIPT, { exact: true })).toBeVisible();
+    await expect(
+      alice.page.getByRole('log', { name: 'Global chat messages' }).getByText(SCRIPT, { exact: true }),
+    ).toBeVisible();
     await expect(alice.page.getByText(`${XSS_NAME} Tester`).first()).toBeVisible();
 
     // Venue chat: both pick the same venue.
@@ -78,15 +82,22 @@ test.describe('social', () => {
     const venueButton = (p: Page) => p.getByRole('tabpanel').getByRole('button').first();
     const venueName = (await venueButton(alice.page).locator('span.truncate.font-medium').textContent())!;
     await venueButton(alice.page).click();
-    await mallory.page.getByRole('tabpanel').getByRole('button', { name: new RegExp(venueName) }).click();
+    await mallory.page
+      .getByRole('tabpanel')
+      .getByRole('button', { name: new RegExp(venueName) })
+      .click();
     await expect(alice.page.getByRole('heading', { name: venueName })).toBeVisible();
     await expect(alice.page.getByText('2 users in venue')).toBeVisible({ timeout: 40_000 });
     const v = `Venue hello ${Date.now()} <img src=x onerror=alert(1)>`;
     await composer(mallory.page, 'Type a venue message...').fill(v);
     await mallory.page.getByRole('button', { name: 'Send message' }).click();
-    await expect(alice.page.getByRole('log', { name: 'Venue chat messages' }).getByText(v, { exact: true })).toBeVisible();
+    await expect(
+      alice.page.getByRole('log', { name: 'Venue chat messages' }).getByText(v, { exact: true }),
+    ).toBeVisible();
     // Everyone online sees Alice is in the venue.
-    await expect(mallory.page.getByRole('complementary', { name: 'Online users' }).getByText(`In venue: ${venueName}`).first()).toBeVisible();
+    await expect(
+      mallory.page.getByRole('complementary', { name: 'Online users' }).getByText(`In venue: ${venueName}`).first(),
+    ).toBeVisible();
     await shot(alice.page, 'chat-venue-1280');
     await alice.page.getByRole('button', { name: 'Back to Venues' }).click();
     await expect(alice.page.getByRole('heading', { name: 'Select a Venue' })).toBeVisible();
@@ -95,7 +106,9 @@ test.describe('social', () => {
     expect(mallory.dialogs).toEqual([]);
   });
 
-  test('a private conversation started from the online panel, with unread counts that clear when read', async ({ browser }) => {
+  test('a private conversation started from the online panel, with unread counts that clear when read', async ({
+    browser,
+  }) => {
     const alice = await person(browser, newAccount('Alicia'));
     const bob = await person(browser, { ...newAccount('Bobby'), lastName: XSS_NAME });
     contexts.push(alice.context, bob.context);
@@ -121,7 +134,9 @@ test.describe('social', () => {
     await expect(bob.page.getByRole('link', { name: 'Messages, 2 unread' })).toBeVisible();
     await bob.page.getByRole('link', { name: 'Messages, 2 unread' }).click();
     await expect(bob.page.getByRole('heading', { name: 'Select a Conversation' })).toBeVisible();
-    const conv = bob.page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: /Alicia Tester/ });
+    const conv = bob.page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: /Alicia Tester/ });
     await expect(conv.getByLabel('2 unread')).toBeVisible();
     await expect(conv.getByText(SCRIPT)).toBeVisible();
     await shot(bob.page, 'messages-list-1280');
@@ -147,7 +162,15 @@ test.describe('social', () => {
     await alice.page.getByRole('button', { name: 'Set your mood' }).first().click();
     const dialog = alice.page.getByRole('dialog', { name: 'Set Your Music Mood' });
     await expect(dialog).toBeVisible();
-    for (const d of ['High-energy tracks to get pumped up', 'Relaxed vibes and laid-back tunes', 'Love songs and intimate melodies', 'Concentration music and ambient sounds', 'Dance hits and party anthems', 'Thoughtful and introspective music', 'Happy and positive vibes']) {
+    for (const d of [
+      'High-energy tracks to get pumped up',
+      'Relaxed vibes and laid-back tunes',
+      'Love songs and intimate melodies',
+      'Concentration music and ambient sounds',
+      'Dance hits and party anthems',
+      'Thoughtful and introspective music',
+      'Happy and positive vibes',
+    ]) {
       await expect(dialog.getByText(d)).toBeVisible();
     }
     await shot(alice.page, 'mood-dialog-1280');
@@ -170,7 +193,10 @@ test.describe('social', () => {
 
     // Clearing the mood.
     await alice.page.getByRole('button', { name: 'Your mood: Chill. Change mood' }).first().click();
-    await alice.page.getByRole('dialog', { name: 'Set Your Music Mood' }).getByRole('button', { name: 'Clear mood' }).click();
+    await alice.page
+      .getByRole('dialog', { name: 'Set Your Music Mood' })
+      .getByRole('button', { name: 'Clear mood' })
+      .click();
     await expect(alice.page.getByRole('button', { name: 'Set your mood' }).first()).toBeVisible();
   });
 
@@ -179,7 +205,9 @@ test.describe('social', () => {
     const bob = await person(browser, newAccount('Desk'));
     contexts.push(alice.context, bob.context);
     const bobId = (await (await bob.context.request.get('/api/auth/user')).json()).id as string;
-    const r = await alice.context.request.post('/api/messages', { data: { receiverId: bobId, content: 'pocket hello' } });
+    const r = await alice.context.request.post('/api/messages', {
+      data: { receiverId: bobId, content: 'pocket hello' },
+    });
     expect(r.status()).toBe(201);
     await alice.page.goto('/messages');
     const list = alice.page.getByRole('navigation', { name: 'Conversations' });
@@ -205,7 +233,9 @@ test.describe('social', () => {
   test('profile shows real activity, achievements and a working Manage button', async ({ browser }) => {
     const owner = await person(browser, newAccount('Owner'));
     contexts.push(owner.context);
-    const v = await owner.context.request.post('/api/venues', { data: { name: 'Profile Test Bar', location: 'Testville', type: 'bar' } });
+    const v = await owner.context.request.post('/api/venues', {
+      data: { name: 'Profile Test Bar', location: 'Testville', type: 'bar' },
+    });
     expect(v.status(), await v.text()).toBe(201);
     const venue = await v.json();
     await owner.page.goto('/profile');
@@ -233,7 +263,9 @@ test.describe('social', () => {
     const a = await person(browser, newAccount('Axe'));
     contexts.push(a.context);
     await a.page.goto('/chat');
-    await expect(a.page.getByRole('log', { name: 'Global chat messages' }).getByText('Welcome to CrowdMix!', { exact: false })).toBeVisible();
+    await expect(
+      a.page.getByRole('log', { name: 'Global chat messages' }).getByText('Welcome to CrowdMix!', { exact: false }),
+    ).toBeVisible();
     await shot(a.page, 'chat-1280');
     await expectAccessible(a.page);
     await a.page.goto('/messages');

@@ -55,14 +55,19 @@ test.describe('songs and the global mix', () => {
     await expect(card).toBeVisible();
     await expect(card.getByTestId('song-position')).toHaveText(/^\d+$/);
     await expect(card.getByText(/Uploaded by @[\w-]{8}$/)).toBeVisible();
-    await expect(card.getByRole('link', { name: `Open ${title} on YouTube` })).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await expect(card.getByRole('link', { name: `Open ${title} on YouTube` })).toHaveAttribute(
+      'href',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    );
   });
 
   test('a PDF upload shows its progress, then a PDF badge and an in-app viewer button', async ({ page, context }) => {
     await signUp(context);
     await page.goto('/upload');
     await page.getByRole('tab', { name: 'PDF' }).click();
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    );
     await page.getByLabel('PDF file').setInputFiles({ name: 'score.pdf', mimeType: 'application/pdf', buffer: pdf });
     const title = `Lead Sheet ${uid()}`;
     await page.getByLabel('Title').fill(title);
@@ -75,7 +80,10 @@ test.describe('songs and the global mix', () => {
     const card = page.getByRole('list', { name: 'My uploads' }).getByRole('article', { name: title });
     await expect(card.getByText('PDF', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: `View the PDF of ${title}` })).toBeVisible();
-    await expect(card.getByRole('link', { name: `Open the PDF of ${title}` })).toHaveAttribute('href', /^\/api\/files\/\d+$/);
+    await expect(card.getByRole('link', { name: `Open the PDF of ${title}` })).toHaveAttribute(
+      'href',
+      /^\/api\/files\/\d+$/,
+    );
   });
 
   test('a vote in one browser shows up in another without a reload', async ({ browser, page, context }) => {

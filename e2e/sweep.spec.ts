@@ -34,8 +34,10 @@ function watch(page: Page): Watch {
   page.on('console', (m) => {
     // The one expected failure: a visitor's session probe, GET /api/auth/user, answers 401 by contract and
     // Chromium reports every 4xx resource in the console.
-    if (/status of 401/.test(m.text()) && new URL(m.location().url || 'http://x/').pathname === '/api/auth/user') return;
-    if (m.type() === 'error' || /Content[- ]Security[- ]Policy/i.test(m.text())) w.console.push(`${m.text()} (${m.location().url})`);
+    if (/status of 401/.test(m.text()) && new URL(m.location().url || 'http://x/').pathname === '/api/auth/user')
+      return;
+    if (m.type() === 'error' || /Content[- ]Security[- ]Policy/i.test(m.text()))
+      w.console.push(`${m.text()} (${m.location().url})`);
   });
   page.on('pageerror', (e) => w.console.push(`uncaught: ${e.message}`));
   page.on('dialog', (d) => {
@@ -55,9 +57,18 @@ async function settle(page: Page) {
 async function pageProblems(page: Page, w: Watch): Promise<string[]> {
   const found = await page.evaluate(() => {
     const win = window as unknown as { __csp?: string[]; __pwned?: string[] };
-    const handlers = [...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName.toLowerCase()}[${a.name}]`));
+    const handlers = [...document.querySelectorAll('*')].flatMap((el) =>
+      [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName.toLowerCase()}[${a.name}]`),
+    );
     const jsLinks = [...document.querySelectorAll('[href],[src],[action],[formaction]')]
-      .map((el) => el.getAttribute('href') ?? el.getAttribute('src') ?? el.getAttribute('action') ?? el.getAttribute('formaction') ?? '')
+      .map(
+        (el) =>
+          el.getAttribute('href') ??
+          el.getAttribute('src') ??
+          el.getAttribute('action') ??
+          el.getAttribute('formaction') ??
+          '',
+      )
       .filter((v) => /^\s*(javascript|vbscript|data:text\/html)/i.test(v));
     return { csp: win.__csp ?? [], pwned: win.__pwned ?? [], handlers, jsLinks };
   });
@@ -83,7 +94,21 @@ test.describe('sweep: every route, signed out and signed in, desktop and mobile'
   const routes = async (request: APIRequestContext) => {
     const venueId = await firstId(request, '/api/venues');
     const playlistId = await firstId(request, '/api/community-playlists');
-    return ['/', '/login', '/upload', '/venues', `/venue/${venueId}/mix`, '/messages', '/chat', '/ai', '/community-playlists', `/community-playlists/${playlistId}`, '/profile', '/search?q=love', '/no/such/page'];
+    return [
+      '/',
+      '/login',
+      '/upload',
+      '/venues',
+      `/venue/${venueId}/mix`,
+      '/messages',
+      '/chat',
+      '/ai',
+      '/community-playlists',
+      `/community-playlists/${playlistId}`,
+      '/profile',
+      '/search?q=love',
+      '/no/such/page',
+    ];
   };
 
   for (const signedIn of [false, true]) {
@@ -105,7 +130,14 @@ test.describe('sweep: every route, signed out and signed in, desktop and mobile'
           try {
             await expectAccessible(page);
           } catch (err) {
-            failures.push(`${path}: axe: ${(err as Error).message.split('\n').filter((l) => /^\s*[+-]\s+"/.test(l)).join(' ') || (err as Error).message.slice(0, 500)}`);
+            failures.push(
+              `${path}: axe: ${
+                (err as Error).message
+                  .split('\n')
+                  .filter((l) => /^\s*[+-]\s+"/.test(l))
+                  .join(' ') || (err as Error).message.slice(0, 500)
+              }`,
+            );
           }
         }
         expect(failures).toEqual([]);
@@ -200,7 +232,7 @@ function chunks(tag: string, max: number, list = PAYLOADS): string[] {
 
 const TAG = `Xq${crypto.randomBytes(2).toString('hex')}`;
 const ytId = () => crypto.randomBytes(9).toString('base64url').slice(0, 11);
-const at = <T,>(list: T[], i: number) => list[i % list.length];
+const at = <T>(list: T[], i: number) => list[i % list.length];
 
 async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>, status = 201): Promise<{ id: number }> {
   expect(res.status(), await res.text()).toBe(status);
@@ -210,7 +242,11 @@ async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>, status = 
 test.describe('sweep: stored XSS renders as text everywhere', () => {
   test.describe.configure({ timeout: 300_000 });
 
-  test('fifty-plus payloads in every user-writable text; the pages that show them run none of it', async ({ browser, page, context }) => {
+  test('fifty-plus payloads in every user-writable text; the pages that show them run none of it', async ({
+    browser,
+    page,
+    context,
+  }) => {
     expect(PAYLOADS.length).toBeGreaterThanOrEqual(50);
     // Names: 50 characters each, over four accounts (sign-ups are limited per network, so the shortest payloads go here).
     const short = [...PAYLOADS].sort((a, b) => a.length - b.length);
@@ -237,7 +273,16 @@ test.describe('sweep: stored XSS renders as text everywhere', () => {
     const venueDescriptions = chunks(TAG, 500);
     const venueIds: number[] = [];
     for (let i = 0; i < venueNames.length; i++) {
-      const v = await ok(await a.ctx.request.post('/api/venues', { data: { name: venueNames[i], location: at(venueLocations, i), description: at(venueDescriptions, i), type: 'bar' } }));
+      const v = await ok(
+        await a.ctx.request.post('/api/venues', {
+          data: {
+            name: venueNames[i],
+            location: at(venueLocations, i),
+            description: at(venueDescriptions, i),
+            type: 'bar',
+          },
+        }),
+      );
       venueIds.push(v.id);
     }
     // Songs: title (200), artist (200), genre (50); split over two uploaders (30 uploads each per half hour).
@@ -249,7 +294,14 @@ test.describe('sweep: stored XSS renders as text everywhere', () => {
       const uploader = writers[i % 2];
       const song = await ok(
         await uploader.ctx.request.post('/api/songs', {
-          multipart: { type: 'youtube', title: at(titles, i), artist: at(artists, i), genre: genres[i], youtubeUrl: `https://youtu.be/${ytId()}`, venueId: String(venueIds[i % 2]) },
+          multipart: {
+            type: 'youtube',
+            title: at(titles, i),
+            artist: at(artists, i),
+            genre: genres[i],
+            youtubeUrl: `https://youtu.be/${ytId()}`,
+            venueId: String(venueIds[i % 2]),
+          },
         }),
       );
       songIds.push(song.id);
@@ -261,20 +313,32 @@ test.describe('sweep: stored XSS renders as text everywhere', () => {
     const playlistDescriptions = chunks(TAG, 500);
     const playlistIds: number[] = [];
     for (let i = 0; i < playlistNames.length; i++) {
-      const p = await ok(await a.ctx.request.post('/api/community-playlists', { data: { name: playlistNames[i], description: at(playlistDescriptions, i) } }));
+      const p = await ok(
+        await a.ctx.request.post('/api/community-playlists', {
+          data: { name: playlistNames[i], description: at(playlistDescriptions, i) },
+        }),
+      );
       playlistIds.push(p.id);
     }
-    for (const id of songIds.slice(0, 12)) await ok(await a.ctx.request.post(`/api/community-playlists/${playlistIds[0]}/songs`, { data: { songId: id } }));
-    for (const w of writers.slice(1)) await ok(await w.ctx.request.post(`/api/community-playlists/${playlistIds[0]}/join`), 200);
+    for (const id of songIds.slice(0, 12))
+      await ok(await a.ctx.request.post(`/api/community-playlists/${playlistIds[0]}/songs`, { data: { songId: id } }));
+    for (const w of writers.slice(1))
+      await ok(await w.ctx.request.post(`/api/community-playlists/${playlistIds[0]}/join`), 200);
     // Chat (global and the first venue), private messages to the demo user, DJ Verse questions.
     for (const [i, content] of chunks(TAG, 2000).entries()) {
       await ok(await at(writers, i).ctx.request.post('/api/messages/global', { data: { content } }));
       await ok(await at(writers, i).ctx.request.post(`/api/venues/${venueIds[0]}/messages`, { data: { content } }));
     }
-    for (const w of writers) await ok(await w.ctx.request.post('/api/messages/global', { data: { content: `${TAG} hello from ${w.first}` } }));
-    for (const content of chunks(TAG, 2000)) await ok(await a.ctx.request.post('/api/messages', { data: { receiverId: demo.id, content } }));
-    for (const w of writers.slice(1)) await ok(await w.ctx.request.post('/api/messages', { data: { receiverId: demo.id, content: `${TAG} ${w.last}` } }));
-    for (const message of chunks(TAG, 1000)) await ok(await a.ctx.request.post('/api/ai/chat', { data: { message } }), 200);
+    for (const w of writers)
+      await ok(await w.ctx.request.post('/api/messages/global', { data: { content: `${TAG} hello from ${w.first}` } }));
+    for (const content of chunks(TAG, 2000))
+      await ok(await a.ctx.request.post('/api/messages', { data: { receiverId: demo.id, content } }));
+    for (const w of writers.slice(1))
+      await ok(
+        await w.ctx.request.post('/api/messages', { data: { receiverId: demo.id, content: `${TAG} ${w.last}` } }),
+      );
+    for (const message of chunks(TAG, 1000))
+      await ok(await a.ctx.request.post('/api/ai/chat', { data: { message } }), 200);
 
     // Visit every page that shows them, as their author and as the demo user who received messages.
     await demoCtx.addInitScript(WATCH);
@@ -319,7 +383,8 @@ test.describe('sweep: stored XSS renders as text everywhere', () => {
       const text = (await v.page.locator('body').innerText()).replace(/\s+/g, ' ');
       for (const s of v.shows) {
         // The text appears as typed (collapsed whitespace aside), i.e. it was rendered as text, not parsed as markup.
-        if (!text.includes(s.replace(/\s+/g, ' ').trim().slice(0, 40))) failures.push(`${v.path}: does not show ${JSON.stringify(s.slice(0, 40))}`);
+        if (!text.includes(s.replace(/\s+/g, ' ').trim().slice(0, 40)))
+          failures.push(`${v.path}: does not show ${JSON.stringify(s.slice(0, 40))}`);
       }
       // Hover and focus what is on screen, to give mouse and focus handlers their chance.
       await v.page.mouse.move(200, 300);

@@ -12,7 +12,10 @@ async function uploadYouTube(page: Page, title: string, videoId: string) {
 }
 
 test.describe('venues and venue mixes', () => {
-  test('create a venue, upload to it from its page, vote there and watch the mix reorder', async ({ page, context }) => {
+  test('create a venue, upload to it from its page, vote there and watch the mix reorder', async ({
+    page,
+    context,
+  }) => {
     await signUp(context);
     await page.goto('/venues');
     await expect(page.getByRole('heading', { name: 'Music Venues' })).toBeVisible();
@@ -61,7 +64,9 @@ test.describe('venues and venue mixes', () => {
     await expect(secondCard.getByTestId('song-position')).toHaveText('1');
 
     // The vote counted in the venue's context, not the global mix.
-    const global = (await (await page.request.get('/api/mix/global')).json()) as { songs: Array<{ title: string; upVotes: number }> };
+    const global = (await (await page.request.get('/api/mix/global')).json()) as {
+      songs: Array<{ title: string; upVotes: number }>;
+    };
     expect(global.songs.find((s) => s.title === second)?.upVotes ?? 0).toBe(0);
 
     // The owner edits the venue and takes a song out of the mix.
@@ -114,7 +119,11 @@ test.describe('venues and venue mixes', () => {
       await expect(page.getByRole('dialog', { name: 'Create Venue' })).toBeVisible();
       await expectAccessible(page);
       await page.keyboard.press('Escape');
-      await page.getByRole('article').first().getByRole('link', { name: /Join Mix/ }).click();
+      await page
+        .getByRole('article')
+        .first()
+        .getByRole('link', { name: /Join Mix/ })
+        .click();
       await expect(page.getByRole('heading', { name: 'Venue Stats' })).toBeVisible();
       await expect(page.getByTestId('song-card').first()).toBeVisible();
       await expectAccessible(page);

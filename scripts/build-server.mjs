@@ -28,9 +28,18 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/argon2', '@fastify/swagger', '@fastify/swagger-ui', 'pg-native'],
+  external: [
+    '@electric-sql/pglite',
+    '@electric-sql/pglite/*',
+    '@node-rs/argon2',
+    '@fastify/swagger',
+    '@fastify/swagger-ui',
+    'pg-native',
+  ],
   // Bundled CommonJS modules call require() (node: built-ins, the external packages); an ES module has none.
-  banner: { js: "import { createRequire as __crowdmixCreateRequire } from 'node:module'; const require = __crowdmixCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __crowdmixCreateRequire } from 'node:module'; const require = __crowdmixCreateRequire(import.meta.url);",
+  },
   // The map names the files on disk instead of embedding them: `node --enable-source-maps` (npm start) reads and
   // parses the whole map when the bundle loads, and embedded sources made it several megabytes.
   sourcemap: true,

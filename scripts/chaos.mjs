@@ -3,5 +3,7 @@
 // PostgreSQL: CHAOS_DATABASE_URL (or TEST_DATABASE_URL), a server where a fresh database may be created.
 import { spawnSync } from 'node:child_process';
 
-const r = spawnSync(process.execPath, ['--import', 'tsx', 'test/chaos/cli.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
+const r = spawnSync(process.execPath, ['--import', 'tsx', 'test/chaos/cli.ts', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
 process.exit(r.status ?? 1);

@@ -10,4 +10,8 @@ console.log('\n  CrowdMix dev → http://localhost:5173 (API on :5000)\n');
 const stop = () => procs.forEach((p) => p.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const p of procs) p.on('exit', (code) => { stop(); process.exitCode = code ?? 0; });
+for (const p of procs)
+  p.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

@@ -6,14 +6,26 @@ import path from 'node:path';
 
 // BUILD_DIR lets several checkouts or agents build side by side without clobbering each other's dist/.
 const dist = process.env.BUILD_DIR ?? 'dist';
-if (!fs.existsSync(path.join(dist, 'server/main.js')) || !fs.existsSync(path.join(dist, 'web/index.html')) || process.env.E2E_BUILD !== 'false') {
+if (
+  !fs.existsSync(path.join(dist, 'server/main.js')) ||
+  !fs.existsSync(path.join(dist, 'web/index.html')) ||
+  process.env.E2E_BUILD !== 'false'
+) {
   const r = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crowdmix-e2e-'));
 const child = spawn(process.execPath, [path.join(dist, 'server/main.js')], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true', E2E: 'true', SIGNUP_LIMIT_PER_HOUR: '10000' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    E2E: 'true',
+    SIGNUP_LIMIT_PER_HOUR: '10000',
+  },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

@@ -26,24 +26,53 @@ interface Case {
   none?: true;
 }
 
-const ROCKISH = ['rock', 'classic-rock', 'hard-rock', 'metal', 'grunge', 'punk', 'alternative', 'pop-rock', 'indie-rock', 'britpop'];
+const ROCKISH = [
+  'rock',
+  'classic-rock',
+  'hard-rock',
+  'metal',
+  'grunge',
+  'punk',
+  'alternative',
+  'pop-rock',
+  'indie-rock',
+  'britpop',
+];
 const CASES: Case[] = [
   { ask: 'chill indie songs', genres: ['indie', 'indie-folk', 'indie-pop', 'indie-rock'] },
   { ask: 'workout music', genres: [...ROCKISH, 'hiphop', 'edm', 'dance', 'electronic', 'funk', 'house'] },
-  { ask: 'songs similar to Coldplay', genres: ['alternative', 'pop-rock', 'indie', 'indie-rock', 'britpop', 'indie-pop', 'rock', 'grunge'] },
+  {
+    ask: 'songs similar to Coldplay',
+    genres: ['alternative', 'pop-rock', 'indie', 'indie-rock', 'britpop', 'indie-pop', 'rock', 'grunge'],
+  },
   { ask: 'music to study to', genres: ['lofi', 'classical', 'jazz', 'ambient', 'indie-folk', 'folk'] },
   { ask: 'romantic dinner music', genres: ['soul', 'rnb', 'jazz', 'classical', 'pop', 'latin'] },
-  { ask: 'party anthems', genres: ['dance', 'edm', 'electronic', 'funk', 'latin', 'pop', 'synth-pop', 'disco', 'hiphop'] },
-  { ask: '80s hits', artists: ['a-ha', 'Michael Jackson', 'Rick Astley', 'Bon Jovi', 'Survivor', "Guns N' Roses", 'AC/DC', 'Queen'] },
+  {
+    ask: 'party anthems',
+    genres: ['dance', 'edm', 'electronic', 'funk', 'latin', 'pop', 'synth-pop', 'disco', 'hiphop'],
+  },
+  {
+    ask: '80s hits',
+    artists: ['a-ha', 'Michael Jackson', 'Rick Astley', 'Bon Jovi', 'Survivor', "Guns N' Roses", 'AC/DC', 'Queen'],
+  },
   { ask: '90s rock', artists: ['Nirvana', 'Oasis', 'The Cranberries', 'Metallica', "Guns N' Roses"] },
   { ask: 'jazz', genres: ['jazz'] },
   { ask: 'classical music for sleeping', genres: ['classical', 'lofi', 'ambient'] },
   { ask: 'something for Neon Nights', genres: ['electronic', 'edm', 'dance', 'synth-pop', 'funk', 'house', 'pop'] },
-  { ask: 'music for a coffee shop', genres: ['indie-folk', 'indie', 'folk', 'lofi', 'jazz', 'indie-pop', 'soul', 'classical', 'alternative'] },
+  {
+    ask: 'music for a coffee shop',
+    genres: ['indie-folk', 'indie', 'folk', 'lofi', 'jazz', 'indie-pop', 'soul', 'classical', 'alternative'],
+  },
   { ask: 'hip hop', genres: ['hiphop'] },
   { ask: 'latin party music', genres: ['latin'] },
-  { ask: 'sad songs', genres: ['soul', 'alternative', 'indie', 'grunge', 'classical', 'britpop', 'rnb', 'indie-folk', 'blues'] },
-  { ask: 'happy upbeat songs', genres: ['pop', 'funk', 'disco', 'latin', 'pop-rock', 'indie-pop', 'indie-folk', 'synth-pop'] },
+  {
+    ask: 'sad songs',
+    genres: ['soul', 'alternative', 'indie', 'grunge', 'classical', 'britpop', 'rnb', 'indie-folk', 'blues'],
+  },
+  {
+    ask: 'happy upbeat songs',
+    genres: ['pop', 'funk', 'disco', 'latin', 'pop-rock', 'indie-pop', 'indie-folk', 'synth-pop'],
+  },
   { ask: 'songs like Queen', genres: ROCKISH },
   { ask: 'songs by Adele', genres: ['soul', 'rnb'], artists: ['Adele'] },
   { ask: 'heavy metal', genres: ['metal', 'hard-rock'] },
@@ -54,10 +83,16 @@ const CASES: Case[] = [
   { ask: 'funky tunes', genres: ['funk', 'disco', 'soul'] },
   { ask: '3 soul songs', genres: ['soul', 'rnb'] },
   { ask: 'songs like Avicii', genres: ['edm', 'electronic', 'dance', 'house', 'synth-pop'] },
-  { ask: 'music for a club', genres: ['edm', 'electronic', 'dance', 'house', 'hiphop', 'latin', 'funk', 'synth-pop', 'pop'] },
+  {
+    ask: 'music for a club',
+    genres: ['edm', 'electronic', 'dance', 'house', 'hiphop', 'latin', 'funk', 'synth-pop', 'pop'],
+  },
   { ask: 'relaxing piano music', genres: ['classical', 'jazz', 'lofi'] },
   { ask: 'britpop', genres: ['britpop', 'indie-rock', 'alternative', 'indie', 'rock'] },
-  { ask: 'something like Mr Brightside', genres: ['indie-rock', 'rock', 'britpop', 'alternative', 'pop-rock', 'indie', 'grunge'] },
+  {
+    ask: 'something like Mr Brightside',
+    genres: ['indie-rock', 'rock', 'britpop', 'alternative', 'pop-rock', 'indie', 'grunge'],
+  },
   { ask: 'modern pop', genres: ['pop', 'synth-pop', 'indie-pop', 'pop-rock', 'dance'] },
   { ask: 'songs for a romantic date night', genres: ['rnb', 'soul', 'pop', 'jazz', 'latin', 'classical'] },
   { ask: 'energetic rock', genres: ROCKISH },
@@ -65,7 +100,10 @@ const CASES: Case[] = [
   { ask: 'chill lofi beats', genres: ['lofi', 'ambient', 'jazz', 'classical'] },
   { ask: ['rock', 'more'], genres: ROCKISH },
   { ask: ['songs similar to Coldplay', 'more like the first one'], genres: ROCKISH.concat(['indie', 'indie-pop']) },
-  { ask: ['indie', 'something faster'], genres: ['indie-rock', 'britpop', 'indie-pop', 'indie', 'rock', 'alternative'] },
+  {
+    ask: ['indie', 'something faster'],
+    genres: ['indie-rock', 'britpop', 'indie-pop', 'indie', 'rock', 'alternative'],
+  },
   { ask: 'country music', none: true },
   { ask: 'k-pop', none: true },
   { ask: 'reggae', none: true },
@@ -83,7 +121,11 @@ async function main() {
   const songs = await repo.visibleSongs(db, demo.id);
   const venues = await repo.activeVenues(db);
   const votes = await repo.userVotes(db, demo.id);
-  const names = [...DEMO_VENUES.map((v) => v.name), ...DEMO_SONGS.map((s) => s.title), ...DEMO_SONGS.map((s) => s.artist)];
+  const names = [
+    ...DEMO_VENUES.map((v) => v.name),
+    ...DEMO_SONGS.map((s) => s.title),
+    ...DEMO_SONGS.map((s) => s.artist),
+  ];
   const specific = SPECIFIC(names);
 
   let precisionSum = 0;
@@ -102,7 +144,13 @@ async function main() {
     const history: EngineData['history'] = [];
     let result: ReturnType<typeof recommend> | undefined;
     for (const message of messages) {
-      const data: EngineData = { user: { id: demo.id, firstName: demo.firstName, currentMood: demo.currentMood }, songs, venues, userVotes: votes, history: [...history] };
+      const data: EngineData = {
+        user: { id: demo.id, firstName: demo.firstName, currentMood: demo.currentMood },
+        songs,
+        venues,
+        userVotes: votes,
+        history: [...history],
+      };
       const p = plan(message, data);
       result = recommend(message, data, p, await repo.coVotes(db, p.seeds, demo.id));
       history.push({ message, songIds: result.recommendations.map((r) => r.songId) });
@@ -123,7 +171,8 @@ async function main() {
       continue;
     }
     const acceptable = (x: (typeof cards)[number]) =>
-      Boolean(c.genres?.includes(genreOf(x.genre).id)) || Boolean(c.artists?.some((a) => normalize(a) === normalize(x.artist)));
+      Boolean(c.genres?.includes(genreOf(x.genre).id)) ||
+      Boolean(c.artists?.some((a) => normalize(a) === normalize(x.artist)));
     const top = cards.slice(0, 5);
     const good = top.filter(acceptable).length;
     const precision = top.length ? good / top.length : 0;
@@ -135,7 +184,9 @@ async function main() {
       bands[band][0] += acceptable(x) ? 1 : 0;
       bands[band][1] += 1;
     }
-    rows.push(`${precision.toFixed(2).padStart(6)}  ${label}  [${top.map((x) => `${x.title}${acceptable(x) ? '' : ' ✗'}`).join('; ')}]`);
+    rows.push(
+      `${precision.toFixed(2).padStart(6)}  ${label}  [${top.map((x) => `${x.title}${acceptable(x) ? '' : ' ✗'}`).join('; ')}]`,
+    );
   }
   await database.close();
 
@@ -143,11 +194,17 @@ async function main() {
   console.log('DJ Verse offline engine — evaluation on the demo catalogue\n');
   for (const row of rows) console.log(row);
   console.log('');
-  console.log(`requests:                 ${CASES.length} (${judged} judged on precision, ${noneCases} with no fitting song)`);
+  console.log(
+    `requests:                 ${CASES.length} (${judged} judged on precision, ${noneCases} with no fitting song)`,
+  );
   console.log(`precision@5:              ${(precisionSum / judged).toFixed(3)}`);
   console.log(`coverage (requests):      ${pct(covered, judged)} answered with at least one acceptable card`);
-  console.log(`coverage (catalogue):     ${pct(recommended.size, songs.length)} of ${songs.length} songs recommended at least once`);
-  console.log(`specific reasons:         ${pct(specificReplies, withCards)} of replies with cards cite data in every reason`);
+  console.log(
+    `coverage (catalogue):     ${pct(recommended.size, songs.length)} of ${songs.length} songs recommended at least once`,
+  );
+  console.log(
+    `specific reasons:         ${pct(specificReplies, withCards)} of replies with cards cite data in every reason`,
+  );
   console.log(`honest when nothing fits: ${pct(honest, noneCases)}`);
   console.log(
     `calibration:              acceptable share by confidence — ≥0.8: ${pct(...bands.high)} (${bands.high[1]} cards), 0.6–0.8: ${pct(...bands.mid)} (${bands.mid[1]}), <0.6: ${pct(...bands.low)} (${bands.low[1]})`,

@@ -18,10 +18,13 @@ function newest(dir) {
 }
 
 const sourcesChanged = () => {
-  if (!fs.existsSync(stamp) || !fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/web/index.html')) return true;
+  if (!fs.existsSync(stamp) || !fs.existsSync('dist/server/main.js') || !fs.existsSync('dist/web/index.html'))
+    return true;
   const built = fs.statSync(stamp).mtimeMs;
   // The build's own configuration counts too (vite.config.ts writes the compressed assets, for one).
-  const configs = ['package-lock.json', 'vite.config.ts', 'scripts/build-server.mjs'].filter((f) => fs.existsSync(f)).map((f) => fs.statSync(f).mtimeMs);
+  const configs = ['package-lock.json', 'vite.config.ts', 'scripts/build-server.mjs']
+    .filter((f) => fs.existsSync(f))
+    .map((f) => fs.statSync(f).mtimeMs);
   return Math.max(newest('src'), newest('drizzle'), ...configs) > built;
 };
 
@@ -32,6 +35,9 @@ if (sourcesChanged()) {
   fs.writeFileSync(stamp, new Date().toISOString());
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } });
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -27,16 +27,24 @@ function readJson(file) {
   }
 }
 
-check('lint', 'npx', ['eslint', '.']);
+check('lint', 'npm', ['run', 'lint', '--silent']);
 check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 
 {
   const out = '.tmp/vitest.json';
   fs.rmSync(out, { force: true });
-  const code = run('unit + integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const code = run('unit + integration', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   const r = readJson(out);
   if (r) {
-    const failedSuites = (r.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0).length;
+    const failedSuites = (r.testResults ?? []).filter(
+      (s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0,
+    ).length;
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests + failedSuites;
     totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
@@ -54,7 +62,9 @@ check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 {
   const out = '.tmp/playwright.json';
   fs.rmSync(out, { force: true });
-  const code = run('browser', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  const code = run('browser', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  });
   const r = readJson(out);
   if (r?.stats) {
     const passed = (r.stats.expected ?? 0) + (r.stats.flaky ?? 0);

@@ -9,7 +9,12 @@ const server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       const songId = Number(url.searchParams.get('songId'));
-      const frame = JSON.stringify({ type: 'vote_update', songId, venueId: null, voteCount: { upVotes: 1, downVotes: 0 } });
+      const frame = JSON.stringify({
+        type: 'vote_update',
+        songId,
+        venueId: null,
+        voteCount: { upVotes: 1, downVotes: 0 },
+      });
       for (const c of wss.clients) if (c.readyState === 1) c.send(frame);
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"ok":true}');

@@ -2,13 +2,21 @@
 // million votes load in seconds rather than minutes. Works unchanged on PostgreSQL and PGlite.
 
 /** Sizes of the full run and of `--quick`; each can be overridden (BENCH_SONGS=… or --songs=…). */
-export const FULL_SIZES = { songs: 10_000, votes: 1_000_000, users: 1_000, venues: 50, messages: 100_000, voters: 20_000 };
+export const FULL_SIZES = {
+  songs: 10_000,
+  votes: 1_000_000,
+  users: 1_000,
+  venues: 50,
+  messages: 100_000,
+  voters: 20_000,
+};
 export const QUICK_SIZES = { songs: 1_000, votes: 50_000, users: 200, venues: 10, messages: 5_000, voters: 5_000 };
 
 /** The session cookie token of a data-set user (`u<n>`) or bench voter (`v<n>`). */
 export const tokenFor = (userId) => `bench-token-${userId}`;
 
-const base64urlSha256 = (expr) => `translate(rtrim(encode(sha256(convert_to(${expr}, 'UTF8')), 'base64'), '='), '+/', '-_')`;
+const base64urlSha256 = (expr) =>
+  `translate(rtrim(encode(sha256(convert_to(${expr}, 'UTF8')), 'base64'), '='), '+/', '-_')`;
 
 /** The statements that fill an empty, migrated database. */
 export function dataStatements(s) {

@@ -4,7 +4,6 @@ import http from 'node:http';
 import WebSocket from 'ws';
 import { percentile, sleep } from './util.mjs';
 
-
 /** Opens `n` websocket clients to `wsUrl` (in batches, so the server is not flooded with handshakes). */
 export async function openClients(wsUrl, n) {
   const tracker = { pending: new Map(), done: [] };
@@ -76,10 +75,14 @@ export async function post(url, body, headers = {}) {
 function postOnce(url, body, headers) {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(url, { method: 'POST', agent, headers: { ...(data ? { 'content-type': 'application/json' } : {}), ...headers } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode));
-    });
+    const req = http.request(
+      url,
+      { method: 'POST', agent, headers: { ...(data ? { 'content-type': 'application/json' } : {}), ...headers } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });
@@ -105,5 +108,10 @@ export async function measureFanout(harness, publish, nextSong, { count, perSeco
   const burstDone = songs.map((s) => harness.expect(s));
   await Promise.all(songs.map((s) => publish(s)));
   const burstMs = await Promise.all(burstDone);
-  return { steadyP99: percentile(steady, 99), steadyP50: percentile(steady, 50), burstP99: percentile(burstMs, 99), lost: [...steady, ...burstMs].filter((x) => x === Infinity).length };
+  return {
+    steadyP99: percentile(steady, 99),
+    steadyP50: percentile(steady, 50),
+    burstP99: percentile(burstMs, 99),
+    lost: [...steady, ...burstMs].filter((x) => x === Infinity).length,
+  };
 }

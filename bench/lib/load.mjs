@@ -5,7 +5,10 @@ import autocannon from 'autocannon';
  * Runs autocannon and returns requests/s (2xx only), latency p50/p99 in ms and error counts.
  * `opts.setup(i)` may return per-request {method, path, headers, body} (e.g. another user's cookie).
  */
-export function hammer(url, { path = '/', method = 'GET', headers = {}, body, connections = 16, duration = 3, setup } = {}) {
+export function hammer(
+  url,
+  { path = '/', method = 'GET', headers = {}, body, connections = 16, duration = 3, setup } = {},
+) {
   let i = 0;
   const requests = setup
     ? [

@@ -7,7 +7,8 @@ import { freePort, sleep } from './util.mjs';
 export async function waitFor(url, timeoutMs = 60_000, child) {
   const t0 = performance.now();
   for (;;) {
-    if (child && child.exitCode !== null) throw new Error(`process exited with ${child.exitCode} before ${url} answered`);
+    if (child && child.exitCode !== null)
+      throw new Error(`process exited with ${child.exitCode} before ${url} answered`);
     try {
       const res = await fetch(url);
       if (res.ok) return performance.now() - t0;
@@ -37,7 +38,10 @@ export async function startApp({ buildDir, db, extraEnv = {} }) {
   const t0 = performance.now();
   // BENCH_PROFILE_DIR: write a V8 CPU profile of every app process there (to find what a figure costs).
   const prof = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...prof, path.join(buildDir, 'server/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...prof, path.join(buildDir, 'server/main.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/readyz`, 120_000, child);
   return { url, port, child, readyMs: performance.now() - t0, stop: () => stopChild(child) };

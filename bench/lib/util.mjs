@@ -71,12 +71,21 @@ export async function sideBySide(rounds, a, b) {
 }
 
 export const fmt = (n, digits = 0) =>
-  Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : 'n/a';
+  Number.isFinite(n)
+    ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : 'n/a';
 
 /** The results as a Markdown table (also readable in a terminal). */
 export function renderTable(rows) {
   const head = ['Scenario', 'Figure', 'Baseline', 'Ratio', 'Goal', 'Met'];
-  const body = rows.map((r) => [r.name, r.figureText, r.baselineText, r.ratioText ?? '', r.goalText, r.met === null ? 'n/a' : r.met ? 'yes' : 'NO']);
+  const body = rows.map((r) => [
+    r.name,
+    r.figureText,
+    r.baselineText,
+    r.ratioText ?? '',
+    r.goalText,
+    r.met === null ? 'n/a' : r.met ? 'yes' : 'NO',
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => String(b[i]).length)));
   const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
   return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');

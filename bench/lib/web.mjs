@@ -42,7 +42,10 @@ export function initialJs(webDir) {
 }
 
 function sizeOf(webDir, urls) {
-  const list = urls.map((u) => ({ file: u.replace(/^\//, ''), gzip: gzipSize(path.join(webDir, u.replace(/^\//, ''))) }));
+  const list = urls.map((u) => ({
+    file: u.replace(/^\//, ''),
+    gzip: gzipSize(path.join(webDir, u.replace(/^\//, ''))),
+  }));
   return { files: list, gzip: list.reduce((s, f) => s + f.gzip, 0) };
 }
 
@@ -65,7 +68,10 @@ export function routeJs(webDir) {
     const m = /pages\/([a-z-]+)-page\.tsx$/.exec(key);
     if (!m || !manifest[key].isDynamicEntry) continue;
     const keys = closure(key, new Set(entry));
-    out[m[1]] = sizeOf(webDir, [...keys].map((k) => manifest[k].file));
+    out[m[1]] = sizeOf(
+      webDir,
+      [...keys].map((k) => manifest[k].file),
+    );
   }
   return out;
 }
@@ -85,12 +91,15 @@ export function lighthouse(url, { cookie } = {}) {
   ];
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, CHROME_PATH: chrome },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 240_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
       try {
@@ -110,7 +119,11 @@ export function lighthouse(url, { cookie } = {}) {
             tbt: lhr.audits['total-blocking-time']?.numericValue,
             cls: lhr.audits['cumulative-layout-shift']?.numericValue,
           },
-          failing: { performance: failing('performance'), accessibility: failing('accessibility'), bestPractices: failing('best-practices') },
+          failing: {
+            performance: failing('performance'),
+            accessibility: failing('accessibility'),
+            bestPractices: failing('best-practices'),
+          },
           runtimeError: lhr.runtimeError?.message,
         });
       } catch {

@@ -49,18 +49,34 @@ describe('server foundation', () => {
   });
 
   it('refuses a state-changing request from a foreign Origin', async () => {
-    const res = await http.post('/api/auth/login', { body: { email: 'a@b.test', password: 'whatever1' }, headers: { origin: 'https://evil.example' } });
+    const res = await http.post('/api/auth/login', {
+      body: { email: 'a@b.test', password: 'whatever1' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ message: 'Cross-site request refused' });
-    const same = await http.post('/api/auth/login', { body: { email: 'a@b.test', password: 'whatever1' }, headers: { origin: 'http://localhost:80', host: 'localhost:80' } });
+    const same = await http.post('/api/auth/login', {
+      body: { email: 'a@b.test', password: 'whatever1' },
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+    });
     expect(same.statusCode).toBe(401);
   });
 
   it('answers malformed JSON and wrong content types with a clear 4xx', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: 'The request body is not valid JSON' });
-    const text = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hi',
+    });
     expect(text.statusCode).toBe(415);
   });
 

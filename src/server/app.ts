@@ -69,13 +69,30 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = opts.database ?? (await (opts.openingDatabase ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })));
+  const database =
+    opts.database ??
+    (await (opts.openingDatabase ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })));
   if (!opts.skipMigrations) await migrate(database);
 
   const limiter = new RateLimiter(opts.now);
   const hub = new RealtimeHub(database, app.log);
-  const sessions = new SessionStore({ db: database.db, ttlMs: config.sessionTtlMs, secure: config.secureCookies, hub, now: opts.now });
-  const deps: AppDeps = { config, database, db: database.db, hub, limiter, sessions, log: app.log, registry: new Map() };
+  const sessions = new SessionStore({
+    db: database.db,
+    ttlMs: config.sessionTtlMs,
+    secure: config.secureCookies,
+    hub,
+    now: opts.now,
+  });
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    hub,
+    limiter,
+    sessions,
+    log: app.log,
+    registry: new Map(),
+  };
 
   registerErrorHandling(app);
   await registerSecurity(app, { appUrl: config.appUrl });

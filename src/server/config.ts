@@ -6,33 +6,36 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(5000),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-      .optional(),
-    APP_URL: z.url({ message: 'must be an absolute URL such as https://crowdmix.example' }).optional(),
-    SESSION_TTL_DAYS: z.coerce.number({ message: 'must be a number of days' }).int().min(1).max(365).default(30),
-    SEED_DEMO: bool.default(true),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    MAX_UPLOAD_MB: z.coerce.number({ message: 'must be a number of megabytes' }).positive().max(200).default(20),
-    TRUST_PROXY: bool.default(false),
-    OIDC_ISSUER_URL: z.url({ message: 'must be the issuer URL of your OpenID provider' }).optional(),
-    OIDC_CLIENT_ID: z.string().min(1).optional(),
-    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-    OIDC_SCOPES: z.string().default('openid email profile'),
-    AI_BASE_URL: z.url({ message: 'must be the base URL of an OpenAI-compatible API' }).optional(),
-    AI_API_KEY: z.string().optional(),
-    AI_MODEL: z.string().min(1).optional(),
-    AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    SIGNUP_LIMIT_PER_HOUR: z.coerce.number({ message: 'must be a number of sign-ups' }).int().min(1).max(100_000).default(10),
-  });
-
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(5000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  APP_URL: z.url({ message: 'must be an absolute URL such as https://crowdmix.example' }).optional(),
+  SESSION_TTL_DAYS: z.coerce.number({ message: 'must be a number of days' }).int().min(1).max(365).default(30),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAX_UPLOAD_MB: z.coerce.number({ message: 'must be a number of megabytes' }).positive().max(200).default(20),
+  TRUST_PROXY: bool.default(false),
+  OIDC_ISSUER_URL: z.url({ message: 'must be the issuer URL of your OpenID provider' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  AI_BASE_URL: z.url({ message: 'must be the base URL of an OpenAI-compatible API' }).optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  SIGNUP_LIMIT_PER_HOUR: z.coerce
+    .number({ message: 'must be a number of sign-ups' })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(10),
+});
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -104,11 +107,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     oidc:
       e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
-        ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, scopes: e.OIDC_SCOPES }
+        ? {
+            issuerUrl: e.OIDC_ISSUER_URL,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            scopes: e.OIDC_SCOPES,
+          }
         : undefined,
     ai:
       e.AI_BASE_URL && e.AI_MODEL
-        ? { baseUrl: e.AI_BASE_URL.replace(/\/$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
+        ? {
+            baseUrl: e.AI_BASE_URL.replace(/\/$/, ''),
+            apiKey: e.AI_API_KEY,
+            model: e.AI_MODEL,
+            timeoutMs: e.AI_TIMEOUT_MS,
+          }
         : undefined,
     aiTimeoutMs: e.AI_TIMEOUT_MS,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,

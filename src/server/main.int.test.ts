@@ -6,7 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { preparedDataDir, removePreparedDataDirs, startServerProcess, type ServerProcess } from '../../test/helpers/server-process';
+import {
+  preparedDataDir,
+  removePreparedDataDirs,
+  startServerProcess,
+  type ServerProcess,
+} from '../../test/helpers/server-process';
 import { createTestDatabase, testDriver, type TestDatabase } from '../../test/helpers/test-db';
 
 const procs: ServerProcess[] = [];
@@ -35,28 +40,32 @@ async function databaseEnv(): Promise<{ env: Record<string, string>; dataDir?: s
 }
 
 describe(`graceful shutdown of the real server (${testDriver})`, () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s closes sockets and exits 0, releasing a PGlite data directory', async (signal) => {
-    const { env, dataDir } = await databaseEnv();
-    const server = await startServerProcess({ ...env, LOG_LEVEL: 'info' });
-    procs.push(server);
-    await server.ready();
-    if (dataDir) expect(fs.existsSync(path.join(dataDir, 'crowdmix.lock'))).toBe(true);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s closes sockets and exits 0, releasing a PGlite data directory',
+    async (signal) => {
+      const { env, dataDir } = await databaseEnv();
+      const server = await startServerProcess({ ...env, LOG_LEVEL: 'info' });
+      procs.push(server);
+      await server.ready();
+      if (dataDir) expect(fs.existsSync(path.join(dataDir, 'crowdmix.lock'))).toBe(true);
 
-    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`);
-    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-    const wsClosed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`);
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      const wsClosed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
 
-    const sentAt = Date.now();
-    server.child.kill(signal);
-    const { code, signal: killedBy } = await server.exited;
-    expect({ code, killedBy }).toEqual({ code: 0, killedBy: null });
-    // Well inside the 10 s after which main.ts gives up and exits 1.
-    expect(Date.now() - sentAt).toBeLessThan(9_000);
-    await wsClosed;
-    expect(server.output()).toContain('"msg":"shutting down"');
-    expect(server.output()).toContain(`"signal":"${signal}"`);
-    if (dataDir) expect(fs.existsSync(path.join(dataDir, 'crowdmix.lock'))).toBe(false);
-    // The port is free again.
-    await expect(fetch(`${server.url}/livez`)).rejects.toThrow();
-  }, 150_000);
+      const sentAt = Date.now();
+      server.child.kill(signal);
+      const { code, signal: killedBy } = await server.exited;
+      expect({ code, killedBy }).toEqual({ code: 0, killedBy: null });
+      // Well inside the 10 s after which main.ts gives up and exits 1.
+      expect(Date.now() - sentAt).toBeLessThan(9_000);
+      await wsClosed;
+      expect(server.output()).toContain('"msg":"shutting down"');
+      expect(server.output()).toContain(`"signal":"${signal}"`);
+      if (dataDir) expect(fs.existsSync(path.join(dataDir, 'crowdmix.lock'))).toBe(false);
+      // The port is free again.
+      await expect(fetch(`${server.url}/livez`)).rejects.toThrow();
+    },
+    150_000,
+  );
 });

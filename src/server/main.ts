@@ -28,7 +28,10 @@ async function main() {
   const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Awaited by buildApp; until then a failure (the data directory in use) must not count as unhandled.
   opening.catch(() => {});
-  const [{ buildApp }, { healthState }] = await Promise.all([import('./app'), import('./modules/health/health.routes')]);
+  const [{ buildApp }, { healthState }] = await Promise.all([
+    import('./app'),
+    import('./modules/health/health.routes'),
+  ]);
 
   const built = await buildApp(config, { openingDatabase: opening });
   const { app, deps } = built;
@@ -36,7 +39,9 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   await built.start();
   const shown = config.appUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
-  app.log.info(`CrowdMix is running at ${shown} (${deps.database.driver === 'pg' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
+  app.log.info(
+    `CrowdMix is running at ${shown} (${deps.database.driver === 'pg' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+  );
   if (process.stdout.isTTY || process.env.CROWDMIX_PRINT_URL !== 'false') console.log(`\n  CrowdMix → ${shown}\n`);
 
   let closing = false;

@@ -26,7 +26,10 @@ export function formatHoursMinutes(seconds: number): string {
 }
 
 /** Sum of song lengths, counting a missing length as the screens' 180 s (spec section 3). */
-export function totalDuration(songs: ReadonlyArray<{ duration: number | null }>, fallback = SCREEN_DEFAULT_DURATION): number {
+export function totalDuration(
+  songs: ReadonlyArray<{ duration: number | null }>,
+  fallback = SCREEN_DEFAULT_DURATION,
+): number {
   return songs.reduce((sum, song) => sum + (song.duration && song.duration > 0 ? song.duration : fallback), 0);
 }
 

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { compareForMix, compareForTrending, hotScore, type Rankable } from './ranking';
 
-const song = (id: number, up: number, down: number, createdAtMs: number): Rankable => ({ id, upVotes: up, downVotes: down, createdAtMs });
+const song = (id: number, up: number, down: number, createdAtMs: number): Rankable => ({
+  id,
+  upVotes: up,
+  downVotes: down,
+  createdAtMs,
+});
 
 describe('mix order', () => {
   it('puts higher net votes first, then more up votes, then the older song', () => {
-    const list = [song(1, 5, 5, 1000), song(2, 3, 0, 2000), song(3, 4, 1, 3000), song(4, 4, 1, 500), song(5, 0, 0, 0), song(6, 10, 4, 0)];
+    const list = [
+      song(1, 5, 5, 1000),
+      song(2, 3, 0, 2000),
+      song(3, 4, 1, 3000),
+      song(4, 4, 1, 500),
+      song(5, 0, 0, 0),
+      song(6, 10, 4, 0),
+    ];
     expect(list.sort(compareForMix).map((s) => s.id)).toEqual([6, 4, 3, 2, 1, 5]);
   });
 });

@@ -29,5 +29,9 @@ export function hotScore(upVotes: number, downVotes: number, createdAtMs: number
 
 /** Trending order: higher hot score first; ties: newer, then higher id. */
 export function compareForTrending(a: Rankable, b: Rankable): number {
-  return hotScore(b.upVotes, b.downVotes, b.createdAtMs) - hotScore(a.upVotes, a.downVotes, a.createdAtMs) || b.createdAtMs - a.createdAtMs || b.id - a.id;
+  return (
+    hotScore(b.upVotes, b.downVotes, b.createdAtMs) - hotScore(a.upVotes, a.downVotes, a.createdAtMs) ||
+    b.createdAtMs - a.createdAtMs ||
+    b.id - a.id
+  );
 }

@@ -83,7 +83,10 @@ const idChar = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs
 const validId = fc.string({ unit: idChar, minLength: 11, maxLength: 11 });
 const host = fc.constantFrom('youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com');
 const scheme = fc.constantFrom('', 'https://', 'http://', '//');
-const extra = fc.array(fc.tuple(fc.constantFrom('t', 'list', 'si', 'feature', 'index', 'pp'), fc.string({ unit: idChar, maxLength: 12 })), { maxLength: 3 });
+const extra = fc.array(
+  fc.tuple(fc.constantFrom('t', 'list', 'si', 'feature', 'index', 'pp'), fc.string({ unit: idChar, maxLength: 12 })),
+  { maxLength: 3 },
+);
 const query = (pairs: [string, string][]) => pairs.map(([k, v]) => `&${k}=${v}`).join('');
 
 /** Every accepted link must yield an id that is safe to put into an embed URL as is. */
@@ -101,18 +104,25 @@ function expectCleanResult(link: string) {
 describe('parseYouTubeId properties', () => {
   it('finds the id in every generated well-formed link', () => {
     fc.assert(
-      fc.property(validId, scheme, host, extra, fc.constantFrom('watch', 'short', 'shorts', 'embed', 'live', 'nocookie'), (id, s, h, params, form) => {
-        const q = query(params);
-        const link =
-          form === 'watch'
-            ? `${s}${h}/watch?v=${id}${q}`
-            : form === 'short'
-              ? `${s}youtu.be/${id}${q ? `?${q.slice(1)}` : ''}`
-              : form === 'nocookie'
-                ? `${s}www.youtube-nocookie.com/embed/${id}`
-                : `${s}${h}/${form}/${id}${q ? `?${q.slice(1)}` : ''}`;
-        expect(parseYouTubeId(link)).toBe(id);
-      }),
+      fc.property(
+        validId,
+        scheme,
+        host,
+        extra,
+        fc.constantFrom('watch', 'short', 'shorts', 'embed', 'live', 'nocookie'),
+        (id, s, h, params, form) => {
+          const q = query(params);
+          const link =
+            form === 'watch'
+              ? `${s}${h}/watch?v=${id}${q}`
+              : form === 'short'
+                ? `${s}youtu.be/${id}${q ? `?${q.slice(1)}` : ''}`
+                : form === 'nocookie'
+                  ? `${s}www.youtube-nocookie.com/embed/${id}`
+                  : `${s}${h}/${form}/${id}${q ? `?${q.slice(1)}` : ''}`;
+          expect(parseYouTubeId(link)).toBe(id);
+        },
+      ),
       { numRuns: 5_000 },
     );
   }, 60_000);
@@ -121,7 +131,12 @@ describe('parseYouTubeId properties', () => {
     const badId = fc.oneof(
       fc.string({ unit: idChar, minLength: 0, maxLength: 10 }),
       fc.string({ unit: idChar, minLength: 12, maxLength: 20 }),
-      fc.tuple(fc.string({ unit: idChar, minLength: 10, maxLength: 10 }), fc.constantFrom('!', '.', '~', '%20', '"', '<', '\u202e', 'é')).map(([a, b]) => a + b),
+      fc
+        .tuple(
+          fc.string({ unit: idChar, minLength: 10, maxLength: 10 }),
+          fc.constantFrom('!', '.', '~', '%20', '"', '<', '\u202e', 'é'),
+        )
+        .map(([a, b]) => a + b),
     );
     fc.assert(
       fc.property(badId, scheme, host, (id, s, h) => {
@@ -133,21 +148,34 @@ describe('parseYouTubeId properties', () => {
   }, 60_000);
 
   it('returns null or a clean id for arbitrary strings, never throws', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 200 }), (s) => expectCleanResult(s)), { numRuns: 10_000 });
-    fc.assert(fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (s) => expectCleanResult(s)), { numRuns: 3_000 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (s) => expectCleanResult(s)),
+      { numRuns: 10_000 },
+    );
+    fc.assert(
+      fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (s) => expectCleanResult(s)),
+      { numRuns: 3_000 },
+    );
   }, 60_000);
 
   it('returns null or a clean id for mutations of valid links', () => {
-    const mutated = fc.tuple(validId, fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), fc.nat(60)).map(([id, a, b, at]) => {
-      const base = `https://www.youtube.com/watch?v=${id}`;
-      const i = Math.min(at, base.length);
-      return base.slice(0, i) + a + base.slice(i) + b;
-    });
-    fc.assert(fc.property(mutated, (s) => expectCleanResult(s)), { numRuns: 5_000 });
+    const mutated = fc
+      .tuple(validId, fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), fc.nat(60))
+      .map(([id, a, b, at]) => {
+        const base = `https://www.youtube.com/watch?v=${id}`;
+        const i = Math.min(at, base.length);
+        return base.slice(0, i) + a + base.slice(i) + b;
+      });
+    fc.assert(
+      fc.property(mutated, (s) => expectCleanResult(s)),
+      { numRuns: 5_000 },
+    );
   }, 60_000);
 
   it('refuses hosts outside the allow-list', () => {
-    const other = fc.domain().filter((d) => !/(^|\.)(youtube\.com|youtu\.be|youtube-nocookie\.com)$/.test(d.toLowerCase()));
+    const other = fc
+      .domain()
+      .filter((d) => !/(^|\.)(youtube\.com|youtu\.be|youtube-nocookie\.com)$/.test(d.toLowerCase()));
     fc.assert(
       fc.property(other, validId, (d, id) => {
         expect(parseYouTubeId(`https://${d}/watch?v=${id}`)).toBeNull();

@@ -43,7 +43,11 @@ const nextAddress = () => {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
 
-function call(method: string, url: string, opts: { cookie?: string; body?: unknown; form?: Record<string, string>; file?: Buffer } = {}) {
+function call(
+  method: string,
+  url: string,
+  opts: { cookie?: string; body?: unknown; form?: Record<string, string>; file?: Buffer } = {},
+) {
   const headers: Record<string, string> = opts.cookie ? { cookie: opts.cookie } : {};
   let payload: string | Buffer | object | undefined = opts.body as object | undefined;
   if (opts.form) {
@@ -51,7 +55,13 @@ function call(method: string, url: string, opts: { cookie?: string; body?: unkno
     Object.assign(headers, mp.headers);
     payload = mp.payload;
   }
-  return t.app.inject({ method: method as 'GET', url, headers, remoteAddress: nextAddress(), ...(payload !== undefined ? { payload } : {}) });
+  return t.app.inject({
+    method: method as 'GET',
+    url,
+    headers,
+    remoteAddress: nextAddress(),
+    ...(payload !== undefined ? { payload } : {}),
+  });
 }
 
 async function ok(res: LightMyRequestResponse, status: number) {
@@ -61,7 +71,9 @@ async function ok(res: LightMyRequestResponse, status: number) {
 
 async function register(firstName: string) {
   const email = `matrix-${firstName.toLowerCase()}-${crypto.randomBytes(4).toString('hex')}@example.test`;
-  const res = await call('POST', '/api/auth/register', { body: { email, password: PASSWORD, firstName, lastName: 'Matrix' } });
+  const res = await call('POST', '/api/auth/register', {
+    body: { email, password: PASSWORD, firstName, lastName: 'Matrix' },
+  });
   const user = (await ok(res, 201)) as { id: string };
   return { id: user.id, email, cookie: cookieFrom(res) };
 }
@@ -87,9 +99,21 @@ async function addMembers(playlistId: number) {
 async function newPlaylist(opts: { isPublic: boolean; mode: 'democratic' | 'moderated' }) {
   const [row] = await t.database.db
     .insert(communityPlaylists)
-    .values({ name: `Fresh ${crypto.randomBytes(3).toString('hex')}`, creatorId: s.users.admin.id, isPublic: opts.isPublic, collaborativeMode: opts.mode })
+    .values({
+      name: `Fresh ${crypto.randomBytes(3).toString('hex')}`,
+      creatorId: s.users.admin.id,
+      isPublic: opts.isPublic,
+      collaborativeMode: opts.mode,
+    })
     .returning();
-  await t.database.db.insert(communityPlaylistMembers).values({ playlistId: row.id, userId: s.users.admin.id, role: 'admin', canVote: true, canPropose: true, canModerate: true });
+  await t.database.db.insert(communityPlaylistMembers).values({
+    playlistId: row.id,
+    userId: s.users.admin.id,
+    role: 'admin',
+    canVote: true,
+    canPropose: true,
+    canModerate: true,
+  });
   await addMembers(row.id);
   return row.id;
 }
@@ -106,7 +130,10 @@ async function makeFresh(kind: FreshKind): Promise<Fresh> {
   else if (kind.startsWith('entry:')) {
     const playlistId = s.playlists[kind.slice('entry:'.length) as keyof Scenario['playlists']];
     const song = await createSong(db);
-    const [entry] = await db.insert(communityPlaylistSongs).values({ playlistId, songId: song.id, proposedById: s.users.admin.id, status: 'pending' }).returning();
+    const [entry] = await db
+      .insert(communityPlaylistSongs)
+      .values({ playlistId, songId: song.id, proposedById: s.users.admin.id, status: 'pending' })
+      .returning();
     f.entryId = entry.id;
   } else if (kind === 'playlist:public') f.playlistId = await newPlaylist({ isPublic: true, mode: 'democratic' });
   else if (kind === 'playlist:private') f.playlistId = await newPlaylist({ isPublic: false, mode: 'democratic' });
@@ -121,7 +148,17 @@ beforeAll(async () => {
   const address = t.app.server.address();
   baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  const names = ['other', 'owner', 'noVote', 'noPropose', 'noModerate', 'moderator', 'admin', 'friend', 'spare'] as const;
+  const names = [
+    'other',
+    'owner',
+    'noVote',
+    'noPropose',
+    'noModerate',
+    'moderator',
+    'admin',
+    'friend',
+    'spare',
+  ] as const;
   const users = {} as Scenario['users'];
   for (const name of names) {
     const u = await register(name[0].toUpperCase() + name.slice(1));
@@ -130,18 +167,48 @@ beforeAll(async () => {
   }
   const as = (who: keyof typeof cookies) => cookies[who];
 
-  const venue = (await ok(await call('POST', '/api/venues', { cookie: as('owner'), body: { name: 'Matrix Hall', location: 'Matrix City', type: 'club' } }), 201)) as { id: number };
-  const upload = async (form: Record<string, string>, file?: Buffer) => (await ok(await call('POST', '/api/songs', { cookie: as('owner'), form, file }), 201)) as { id: number; pdfUrl: string | null };
+  const venue = (await ok(
+    await call('POST', '/api/venues', {
+      cookie: as('owner'),
+      body: { name: 'Matrix Hall', location: 'Matrix City', type: 'club' },
+    }),
+    201,
+  )) as { id: number };
+  const upload = async (form: Record<string, string>, file?: Buffer) =>
+    (await ok(await call('POST', '/api/songs', { cookie: as('owner'), form, file }), 201)) as {
+      id: number;
+      pdfUrl: string | null;
+    };
   const yt = (title: string, isPrivate: boolean, youtubeId: string) =>
-    upload({ type: 'youtube', title, artist: 'Matrix Band', genre: 'Ambient', youtubeUrl: `https://youtu.be/${youtubeId}`, venueId: String(venue.id), isPrivate: String(isPrivate) });
+    upload({
+      type: 'youtube',
+      title,
+      artist: 'Matrix Band',
+      genre: 'Ambient',
+      youtubeUrl: `https://youtu.be/${youtubeId}`,
+      venueId: String(venue.id),
+      isPrivate: String(isPrivate),
+    });
   const publicSong = await yt('Open Door', false, 'aaaaaaaaaaa');
   const privateSong = await yt(`${SECRET} Hidden Ballad`, true, 'bbbbbbbbbbb');
-  const pdf = (title: string, isPrivate: boolean) => upload({ type: 'pdf', title, artist: 'Matrix Band', venueId: String(venue.id), isPrivate: String(isPrivate) }, samplePdf(title));
+  const pdf = (title: string, isPrivate: boolean) =>
+    upload(
+      { type: 'pdf', title, artist: 'Matrix Band', venueId: String(venue.id), isPrivate: String(isPrivate) },
+      samplePdf(title),
+    );
   const publicPdf = await pdf('Open Sheet', false);
   const privatePdf = await pdf(`${SECRET} Hidden Sheet`, true);
-  await ok(await call('POST', '/api/messages', { cookie: as('owner'), body: { receiverId: users.friend.id, content: `${SECRET} meet me at nine` } }), 201);
+  await ok(
+    await call('POST', '/api/messages', {
+      cookie: as('owner'),
+      body: { receiverId: users.friend.id, content: `${SECRET} meet me at nine` },
+    }),
+    201,
+  );
 
-  const playlist = async (body: object) => ((await ok(await call('POST', '/api/community-playlists', { cookie: as('admin'), body }), 201)) as { id: number }).id;
+  const playlist = async (body: object) =>
+    ((await ok(await call('POST', '/api/community-playlists', { cookie: as('admin'), body }), 201)) as { id: number })
+      .id;
   const playlists = {
     democratic: await playlist({ name: 'Matrix Democratic', collaborativeMode: 'democratic' }),
     moderated: await playlist({ name: 'Matrix Moderated', collaborativeMode: 'moderated' }),
@@ -172,8 +239,13 @@ describe('access-control matrix: HTTP', () => {
     const missing = routes.map((r) => `${r.method} ${r.path}`).filter((k) => !inTable.has(k));
     expect(missing, 'registered routes missing from test/access-matrix/matrix.ts').toEqual([]);
     const registered = new Set(routes.map((r) => `${r.method} ${r.path}`));
-    expect([...inTable].filter((k) => !registered.has(k)), 'rows for routes that are not registered').toEqual([]);
-    for (const row of HTTP_MATRIX) for (const a of ACTORS) expect(expected(row.expect, a), `${label(row)} has an expectation for ${a}`).toBeTypeOf('number');
+    expect(
+      [...inTable].filter((k) => !registered.has(k)),
+      'rows for routes that are not registered',
+    ).toEqual([]);
+    for (const row of HTTP_MATRIX)
+      for (const a of ACTORS)
+        expect(expected(row.expect, a), `${label(row)} has an expectation for ${a}`).toBeTypeOf('number');
   });
 
   it('gives every actor the expected status on every route', async () => {
@@ -186,10 +258,14 @@ describe('access-control matrix: HTTP', () => {
         const cookie = actor === 'visitor' ? undefined : row.freshSession ? await freshSession(actor) : cookies[actor];
         const res = await call(row.method, url, { cookie, body: row.body?.(s, f, actor), form: row.form?.(s) });
         const want = expected(row.expect, actor);
-        if (res.statusCode !== want) mismatches.push(`${label(row)} as ${actor}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+        if (res.statusCode !== want)
+          mismatches.push(
+            `${label(row)} as ${actor}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 160)}`,
+          );
         if (res.statusCode >= 400) {
           const body = res.json() as { message?: unknown; code?: unknown };
-          if (typeof body.message !== 'string' || typeof body.code !== 'string') mismatches.push(`${label(row)} as ${actor}: ${res.statusCode} without {message, code}: ${res.body}`);
+          if (typeof body.message !== 'string' || typeof body.code !== 'string')
+            mismatches.push(`${label(row)} as ${actor}: ${res.statusCode} without {message, code}: ${res.body}`);
         }
       }
     }
@@ -206,7 +282,8 @@ describe('access-control matrix: websocket', () => {
 
   it('accepts or refuses every client message as the table says', async () => {
     const sockets = {} as Record<Actor, WsTestClient>;
-    for (const actor of ACTORS) sockets[actor] = await connectWs(baseUrl, actor === 'visitor' ? undefined : cookies[actor]);
+    for (const actor of ACTORS)
+      sockets[actor] = await connectWs(baseUrl, actor === 'visitor' ? undefined : cookies[actor]);
     const errors = (c: WsTestClient) => c.events.filter((e) => e.type === 'error').length;
     const mismatches: string[] = [];
     try {
@@ -215,13 +292,18 @@ describe('access-control matrix: websocket', () => {
         for (const actor of ACTORS) sockets[actor].send(row.message(s) as never);
         // The refusals come back first (or not at all); then a short grace for anything slower.
         await Promise.all(
-          ACTORS.filter((a) => expected(row.expect, a) === 'refused').map((a) => sockets[a].waitFor(() => errors(sockets[a]) > before[a], 5000).catch(() => undefined)),
+          ACTORS.filter((a) => expected(row.expect, a) === 'refused').map((a) =>
+            sockets[a].waitFor(() => errors(sockets[a]) > before[a], 5000).catch(() => undefined),
+          ),
         );
         await Promise.all(ACTORS.map((a) => settle(sockets[a])));
         await new Promise((r) => setTimeout(r, 200));
         for (const actor of ACTORS) {
           const got = errors(sockets[actor]) > before[actor] ? 'refused' : 'ok';
-          if (got !== expected(row.expect, actor)) mismatches.push(`${row.type} [${row.case}] as ${actor}: expected ${expected(row.expect, actor)}, got ${got}`);
+          if (got !== expected(row.expect, actor))
+            mismatches.push(
+              `${row.type} [${row.case}] as ${actor}: expected ${expected(row.expect, actor)}, got ${got}`,
+            );
         }
       }
     } finally {
@@ -233,7 +315,8 @@ describe('access-control matrix: websocket', () => {
 
 describe('no leaks to outsiders', () => {
   const outsiders = ['visitor', 'other'] as const;
-  const get = (url: string, who: 'visitor' | SignedInActor | 'friend') => call('GET', url, { cookie: who === 'visitor' ? undefined : cookies[who] });
+  const get = (url: string, who: 'visitor' | SignedInActor | 'friend') =>
+    call('GET', url, { cookie: who === 'visitor' ? undefined : cookies[who] });
   const hasRoute = (path: string) => registeredRoutes(t.app).some((r) => r.method === 'GET' && r.path === path);
   const hasSearch = () => hasRoute('/api/search');
 
@@ -243,12 +326,21 @@ describe('no leaks to outsiders', () => {
     expect(((await get('/api/messages/unread-count', 'friend')).json() as { count: number }).count).toBeGreaterThan(0);
 
     for (const who of outsiders) {
-      const urls = ['/api/messages', `/api/messages?with=${s.users.owner.id}`, `/api/messages?with=${s.users.friend.id}`, '/api/messages/conversations', '/api/messages/global', `/api/venues/${s.venueId}/messages`];
+      const urls = [
+        '/api/messages',
+        `/api/messages?with=${s.users.owner.id}`,
+        `/api/messages?with=${s.users.friend.id}`,
+        '/api/messages/conversations',
+        '/api/messages/global',
+        `/api/venues/${s.venueId}/messages`,
+      ];
       if (hasSearch()) urls.push(`/api/search?q=${SECRET}`);
       for (const url of urls) expect((await get(url, who)).body, `${url} as ${who}`).not.toContain(SECRET);
     }
     expect((await get('/api/messages/unread-count', 'other')).json()).toEqual({ count: 0 });
-    const partners = ((await get('/api/messages/conversations', 'other')).json() as Array<{ otherUser: { id: string } }>).map((c) => c.otherUser.id);
+    const partners = (
+      (await get('/api/messages/conversations', 'other')).json() as Array<{ otherUser: { id: string } }>
+    ).map((c) => c.otherUser.id);
     expect(partners).not.toContain(s.users.owner.id);
     expect(partners).not.toContain(s.users.friend.id);
   });
@@ -260,14 +352,28 @@ describe('no leaks to outsiders', () => {
     const unknownFile = await get('/api/files/2147483000', 'other');
     const unknownVotes = await get('/api/votes/2147483000', 'other');
     for (const who of outsiders) {
-      const urls = ['/api/songs?limit=1000', '/api/mix/global', `/api/mix/venue/${s.venueId}`, '/api/songs/trending?limit=50', '/api/venues', `/api/venues/${s.venueId}`, `/api/users/${s.users.owner.id}`];
-      if (hasRoute('/api/mix/global/export')) urls.push('/api/mix/global/export?format=json', `/api/mix/venue/${s.venueId}/export?format=csv`, `/api/mix/venue/${s.venueId}/export?format=m3u`);
+      const urls = [
+        '/api/songs?limit=1000',
+        '/api/mix/global',
+        `/api/mix/venue/${s.venueId}`,
+        '/api/songs/trending?limit=50',
+        '/api/venues',
+        `/api/venues/${s.venueId}`,
+        `/api/users/${s.users.owner.id}`,
+      ];
+      if (hasRoute('/api/mix/global/export'))
+        urls.push(
+          '/api/mix/global/export?format=json',
+          `/api/mix/venue/${s.venueId}/export?format=csv`,
+          `/api/mix/venue/${s.venueId}/export?format=m3u`,
+        );
       if (who === 'other') urls.push('/api/user/songs', '/api/users/me/stats', '/api/ai/history');
       if (hasSearch()) urls.push(`/api/search?q=${SECRET}`);
       for (const url of urls) {
         const res = await get(url, who);
         expect(res.body, `${url} as ${who}`).not.toContain(SECRET);
-        if (url.startsWith('/api/songs')) expect((res.json() as Array<{ id: number }>).map((x) => x.id)).not.toContain(s.privateSongId);
+        if (url.startsWith('/api/songs'))
+          expect((res.json() as Array<{ id: number }>).map((x) => x.id)).not.toContain(s.privateSongId);
       }
       // A private file and a private song's counts look exactly like ones that do not exist.
       const file = await get(`/api/files/${s.privatePdfFileId}`, who);
@@ -279,18 +385,28 @@ describe('no leaks to outsiders', () => {
       expect(votes.json()).toEqual(unknownVotes.json());
     }
     // Counts: the venue's song count is the same for everyone and leaves the private songs out.
-    const venueFor = async (who: 'visitor' | SignedInActor) => ((await get(`/api/venues/${s.venueId}`, who)).json() as { songCount: number }).songCount;
+    const venueFor = async (who: 'visitor' | SignedInActor) =>
+      ((await get(`/api/venues/${s.venueId}`, who)).json() as { songCount: number }).songCount;
     const before = await venueFor('visitor');
     await createSong(t.database.db, { uploaderId: s.users.owner.id, venueId: s.venueId, isPrivate: true });
     for (const who of ['visitor', 'other', 'owner'] as const) expect(await venueFor(who), who).toBe(before);
     // DJ Verse never recommends someone else's private song, even when asked for it by name.
-    const ai = await call('POST', '/api/ai/chat', { cookie: cookies.other, body: { message: `Play ${SECRET} Hidden Ballad by Matrix Band` } });
+    const ai = await call('POST', '/api/ai/chat', {
+      cookie: cookies.other,
+      body: { message: `Play ${SECRET} Hidden Ballad by Matrix Band` },
+    });
     expect(ai.statusCode).toBe(200);
     expect(ai.body).not.toContain(SECRET);
     expect(ai.body).not.toMatch(new RegExp(`"songId":${s.privateSongId}\\b`));
     // Proposing it to a playlist: "not found", like a song that does not exist.
-    const propose = await call('POST', `/api/community-playlists/${s.playlists.democratic}/songs`, { cookie: cookies.noModerate, body: { songId: s.privateSongId } });
-    const proposeUnknown = await call('POST', `/api/community-playlists/${s.playlists.democratic}/songs`, { cookie: cookies.noModerate, body: { songId: 2147483000 } });
+    const propose = await call('POST', `/api/community-playlists/${s.playlists.democratic}/songs`, {
+      cookie: cookies.noModerate,
+      body: { songId: s.privateSongId },
+    });
+    const proposeUnknown = await call('POST', `/api/community-playlists/${s.playlists.democratic}/songs`, {
+      cookie: cookies.noModerate,
+      body: { songId: 2147483000 },
+    });
     expect(propose.statusCode).toBe(404);
     expect(propose.json()).toEqual(proposeUnknown.json());
   });
@@ -302,7 +418,12 @@ describe('no leaks to outsiders', () => {
       expect(list.body).not.toContain(SECRET);
       expect((list.json() as Array<{ id: number }>).map((p) => p.id)).not.toContain(s.playlists.private);
       if (hasSearch()) expect((await get(`/api/search?q=${SECRET}`, who)).body).not.toContain(SECRET);
-      for (const suffix of ['', '/songs', '/members', ...(hasRoute('/api/community-playlists/:id/export') ? ['/export?format=json', '/export?format=youtube'] : [])]) {
+      for (const suffix of [
+        '',
+        '/songs',
+        '/members',
+        ...(hasRoute('/api/community-playlists/:id/export') ? ['/export?format=json', '/export?format=youtube'] : []),
+      ]) {
         const res = await get(`/api/community-playlists/${s.playlists.private}${suffix}`, who);
         const unknown = await get(`/api/community-playlists/2147483000${suffix}`, who);
         expect(res.statusCode).toBe(404);
@@ -322,24 +443,55 @@ describe('no leaks to outsiders', () => {
     const all = [outsider, visitor, friend, owner, member];
     try {
       for (const c of all) {
-        for (const room of ['global', `venue:${s.venueId}`, `playlist:${s.playlists.democratic}`, `playlist:${s.playlists.private}`]) c.send({ type: 'subscribe', room });
+        for (const room of [
+          'global',
+          `venue:${s.venueId}`,
+          `playlist:${s.playlists.democratic}`,
+          `playlist:${s.playlists.private}`,
+        ])
+          c.send({ type: 'subscribe', room });
       }
       await Promise.all(all.map((c) => settle(c)));
       await new Promise((r) => setTimeout(r, 200));
       const mark = all.map((c) => c.events.length);
 
       // A private message, a vote on a private song, a new private song, a change to the private playlist.
-      await ok(await call('POST', '/api/messages', { cookie: cookies.owner, body: { receiverId: s.users.friend.id, content: `${SECRET} again` } }), 201);
-      await ok(await call('POST', '/api/votes', { cookie: cookies.owner, body: { songId: s.privateSongId, voteType: 'down' } }), 200);
+      await ok(
+        await call('POST', '/api/messages', {
+          cookie: cookies.owner,
+          body: { receiverId: s.users.friend.id, content: `${SECRET} again` },
+        }),
+        201,
+      );
+      await ok(
+        await call('POST', '/api/votes', {
+          cookie: cookies.owner,
+          body: { songId: s.privateSongId, voteType: 'down' },
+        }),
+        200,
+      );
       await ok(
         await call('POST', '/api/songs', {
           cookie: cookies.owner,
-          form: { type: 'youtube', title: `${SECRET} Another`, artist: 'Matrix Band', youtubeUrl: 'https://youtu.be/ccccccccccc', venueId: String(s.venueId), isPrivate: 'true' },
+          form: {
+            type: 'youtube',
+            title: `${SECRET} Another`,
+            artist: 'Matrix Band',
+            youtubeUrl: 'https://youtu.be/ccccccccccc',
+            venueId: String(s.venueId),
+            isPrivate: 'true',
+          },
         }),
         201,
       );
       const song = await createSong(t.database.db);
-      await ok(await call('POST', `/api/community-playlists/${s.playlists.private}/songs`, { cookie: cookies.admin, body: { songId: song.id } }), 201);
+      await ok(
+        await call('POST', `/api/community-playlists/${s.playlists.private}/songs`, {
+          cookie: cookies.admin,
+          body: { songId: song.id },
+        }),
+        201,
+      );
 
       // Those entitled hear about it…
       await friend.waitFor((e) => e.type === 'private_message' && JSON.stringify(e).includes(SECRET));

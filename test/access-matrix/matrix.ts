@@ -95,7 +95,12 @@ export const HTTP_MATRIX: HttpRow[] = [
     method: 'POST',
     path: '/api/auth/register',
     url: () => '/api/auth/register',
-    body: () => ({ email: `matrix-${unique()}@example.test`, password: 'matrix password 1', firstName: 'Matrix', lastName: 'New' }),
+    body: () => ({
+      email: `matrix-${unique()}@example.test`,
+      password: 'matrix password 1',
+      firstName: 'Matrix',
+      lastName: 'New',
+    }),
     freshSession: true,
     expect: { _: 201 },
   },
@@ -114,7 +119,10 @@ export const HTTP_MATRIX: HttpRow[] = [
     case: 'wrong password',
     url: () => '/api/auth/login',
     // Each actor fails on its own account (the visitor on the spare one): five failures lock an account.
-    body: (s, _f, actor) => ({ email: s.users[actor === 'visitor' ? 'spare' : actor].email, password: 'not the password' }),
+    body: (s, _f, actor) => ({
+      email: s.users[actor === 'visitor' ? 'spare' : actor].email,
+      password: 'not the password',
+    }),
     freshSession: true,
     expect: { _: 401 },
   },
@@ -130,7 +138,12 @@ export const HTTP_MATRIX: HttpRow[] = [
     method: 'POST',
     path: '/api/songs',
     url: () => '/api/songs',
-    form: () => ({ type: 'youtube', title: 'Matrix upload', artist: 'Matrix', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' }),
+    form: () => ({
+      type: 'youtube',
+      title: 'Matrix upload',
+      artist: 'Matrix',
+      youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+    }),
     expect: { visitor: 401, _: 201 },
   },
   {
@@ -149,8 +162,20 @@ export const HTTP_MATRIX: HttpRow[] = [
     url: (_s, f) => `/api/songs/${f.songId}`,
     expect: { visitor: 401, owner: 204, _: 404 },
   },
-  { method: 'GET', path: '/api/files/:id', case: 'public PDF', url: (s) => `/api/files/${s.publicPdfFileId}`, expect: { _: 200 } },
-  { method: 'GET', path: '/api/files/:id', case: 'private PDF', url: (s) => `/api/files/${s.privatePdfFileId}`, expect: { owner: 200, _: 404 } },
+  {
+    method: 'GET',
+    path: '/api/files/:id',
+    case: 'public PDF',
+    url: (s) => `/api/files/${s.publicPdfFileId}`,
+    expect: { _: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/files/:id',
+    case: 'private PDF',
+    url: (s) => `/api/files/${s.privatePdfFileId}`,
+    expect: { owner: 200, _: 404 },
+  },
 
   // ── Votes and mixes ───────────────────────────────────────────────────────────────────────────────────
   {
@@ -169,12 +194,29 @@ export const HTTP_MATRIX: HttpRow[] = [
     body: (s) => ({ songId: s.privateSongId, voteType: 'up' }),
     expect: { visitor: 401, owner: 200, _: 404 },
   },
-  { method: 'GET', path: '/api/votes/:songId', case: 'public song', url: (s) => `/api/votes/${s.publicSongId}`, expect: { _: 200 } },
-  { method: 'GET', path: '/api/votes/:songId', case: 'private song', url: (s) => `/api/votes/${s.privateSongId}`, expect: { owner: 200, _: 404 } },
+  {
+    method: 'GET',
+    path: '/api/votes/:songId',
+    case: 'public song',
+    url: (s) => `/api/votes/${s.publicSongId}`,
+    expect: { _: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/votes/:songId',
+    case: 'private song',
+    url: (s) => `/api/votes/${s.privateSongId}`,
+    expect: { owner: 200, _: 404 },
+  },
   { method: 'GET', path: '/api/mix/global', url: () => '/api/mix/global', expect: { _: 200 } },
   { method: 'GET', path: '/api/mix/venue/:id', url: (s) => `/api/mix/venue/${s.venueId}`, expect: { _: 200 } },
   { method: 'GET', path: '/api/mix/global/export', url: () => '/api/mix/global/export?format=csv', expect: { _: 200 } },
-  { method: 'GET', path: '/api/mix/venue/:id/export', url: (s) => `/api/mix/venue/${s.venueId}/export?format=m3u`, expect: { _: 200 } },
+  {
+    method: 'GET',
+    path: '/api/mix/venue/:id/export',
+    url: (s) => `/api/mix/venue/${s.venueId}/export?format=m3u`,
+    expect: { _: 200 },
+  },
   { method: 'GET', path: '/api/songs/trending', url: () => '/api/songs/trending', expect: { _: 200 } },
 
   // ── Venues ────────────────────────────────────────────────────────────────────────────────────────────
@@ -205,8 +247,19 @@ export const HTTP_MATRIX: HttpRow[] = [
 
   // ── Chat rooms ────────────────────────────────────────────────────────────────────────────────────────
   { method: 'GET', path: '/api/messages/global', url: () => '/api/messages/global', expect: { _: 200 } },
-  { method: 'POST', path: '/api/messages/global', url: () => '/api/messages/global', body: () => ({ content: 'Hello from the matrix' }), expect: { visitor: 401, _: 201 } },
-  { method: 'GET', path: '/api/venues/:id/messages', url: (s) => `/api/venues/${s.venueId}/messages`, expect: { _: 200 } },
+  {
+    method: 'POST',
+    path: '/api/messages/global',
+    url: () => '/api/messages/global',
+    body: () => ({ content: 'Hello from the matrix' }),
+    expect: { visitor: 401, _: 201 },
+  },
+  {
+    method: 'GET',
+    path: '/api/venues/:id/messages',
+    url: (s) => `/api/venues/${s.venueId}/messages`,
+    expect: { _: 200 },
+  },
   {
     method: 'POST',
     path: '/api/venues/:id/messages',
@@ -224,14 +277,40 @@ export const HTTP_MATRIX: HttpRow[] = [
     body: (s) => ({ receiverId: s.users.spare.id, content: 'A private hello from the matrix' }),
     expect: { visitor: 401, _: 201 },
   },
-  { method: 'GET', path: '/api/messages/conversations', url: () => '/api/messages/conversations', expect: { visitor: 401, _: 200 } },
-  { method: 'GET', path: '/api/messages/unread-count', url: () => '/api/messages/unread-count', expect: { visitor: 401, _: 200 } },
-  { method: 'POST', path: '/api/messages/read', url: () => '/api/messages/read', body: (s) => ({ otherUserId: s.users.friend.id }), expect: { visitor: 401, _: 200 } },
+  {
+    method: 'GET',
+    path: '/api/messages/conversations',
+    url: () => '/api/messages/conversations',
+    expect: { visitor: 401, _: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/messages/unread-count',
+    url: () => '/api/messages/unread-count',
+    expect: { visitor: 401, _: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/messages/read',
+    url: () => '/api/messages/read',
+    body: (s) => ({ otherUserId: s.users.friend.id }),
+    expect: { visitor: 401, _: 200 },
+  },
 
   // ── Presence, users, profile ──────────────────────────────────────────────────────────────────────────
   { method: 'GET', path: '/api/users/online', url: () => '/api/users/online', expect: { visitor: 401, _: 200 } },
-  { method: 'GET', path: '/api/venues/:id/users', url: (s) => `/api/venues/${s.venueId}/users`, expect: { visitor: 401, _: 200 } },
-  { method: 'GET', path: '/api/users/:id', url: (s) => `/api/users/${s.users.owner.id}`, expect: { visitor: 401, _: 200 } },
+  {
+    method: 'GET',
+    path: '/api/venues/:id/users',
+    url: (s) => `/api/venues/${s.venueId}/users`,
+    expect: { visitor: 401, _: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/users/:id',
+    url: (s) => `/api/users/${s.users.owner.id}`,
+    expect: { visitor: 401, _: 200 },
+  },
   {
     method: 'PATCH',
     path: '/api/users/:id/mood',
@@ -243,7 +322,13 @@ export const HTTP_MATRIX: HttpRow[] = [
   { method: 'GET', path: '/api/users/me/stats', url: () => '/api/users/me/stats', expect: { visitor: 401, _: 200 } },
 
   // ── DJ Verse ──────────────────────────────────────────────────────────────────────────────────────────
-  { method: 'POST', path: '/api/ai/chat', url: () => '/api/ai/chat', body: () => ({ message: 'Something chill for tonight' }), expect: { visitor: 401, _: 200 } },
+  {
+    method: 'POST',
+    path: '/api/ai/chat',
+    url: () => '/api/ai/chat',
+    body: () => ({ message: 'Something chill for tonight' }),
+    expect: { visitor: 401, _: 200 },
+  },
   { method: 'GET', path: '/api/ai/history', url: () => '/api/ai/history', expect: { visitor: 401, _: 200 } },
   { method: 'DELETE', path: '/api/ai/history', url: () => '/api/ai/history', expect: { visitor: 401, _: 204 } },
 
@@ -252,14 +337,62 @@ export const HTTP_MATRIX: HttpRow[] = [
 
   // ── Community playlists: reading ──────────────────────────────────────────────────────────────────────
   { method: 'GET', path: PL, url: () => PL, expect: { _: 200 } },
-  { method: 'GET', path: `${PL}/:id`, case: 'public', url: (s) => `${PL}/${s.playlists.democratic}`, expect: { _: 200 } },
-  { method: 'GET', path: `${PL}/:id`, case: 'private', url: (s) => `${PL}/${s.playlists.private}`, expect: { visitor: 404, other: 404, owner: 404, ...members(200) } },
-  { method: 'GET', path: `${PL}/:id/songs`, case: 'public', url: (s) => `${PL}/${s.playlists.democratic}/songs`, expect: { _: 200 } },
-  { method: 'GET', path: `${PL}/:id/songs`, case: 'private', url: (s) => `${PL}/${s.playlists.private}/songs`, expect: { visitor: 404, other: 404, owner: 404, ...members(200) } },
-  { method: 'GET', path: `${PL}/:id/export`, case: 'public', url: (s) => `${PL}/${s.playlists.democratic}/export?format=json`, expect: { _: 200 } },
-  { method: 'GET', path: `${PL}/:id/export`, case: 'private', url: (s) => `${PL}/${s.playlists.private}/export?format=youtube`, expect: { visitor: 404, other: 404, owner: 404, ...members(200) } },
-  { method: 'GET', path: `${PL}/:id/members`, case: 'public', url: (s) => `${PL}/${s.playlists.moderated}/members`, expect: { _: 200 } },
-  { method: 'GET', path: `${PL}/:id/members`, case: 'private', url: (s) => `${PL}/${s.playlists.private}/members`, expect: { visitor: 404, other: 404, owner: 404, ...members(200) } },
+  {
+    method: 'GET',
+    path: `${PL}/:id`,
+    case: 'public',
+    url: (s) => `${PL}/${s.playlists.democratic}`,
+    expect: { _: 200 },
+  },
+  {
+    method: 'GET',
+    path: `${PL}/:id`,
+    case: 'private',
+    url: (s) => `${PL}/${s.playlists.private}`,
+    expect: { visitor: 404, other: 404, owner: 404, ...members(200) },
+  },
+  {
+    method: 'GET',
+    path: `${PL}/:id/songs`,
+    case: 'public',
+    url: (s) => `${PL}/${s.playlists.democratic}/songs`,
+    expect: { _: 200 },
+  },
+  {
+    method: 'GET',
+    path: `${PL}/:id/songs`,
+    case: 'private',
+    url: (s) => `${PL}/${s.playlists.private}/songs`,
+    expect: { visitor: 404, other: 404, owner: 404, ...members(200) },
+  },
+  {
+    method: 'GET',
+    path: `${PL}/:id/export`,
+    case: 'public',
+    url: (s) => `${PL}/${s.playlists.democratic}/export?format=json`,
+    expect: { _: 200 },
+  },
+  {
+    method: 'GET',
+    path: `${PL}/:id/export`,
+    case: 'private',
+    url: (s) => `${PL}/${s.playlists.private}/export?format=youtube`,
+    expect: { visitor: 404, other: 404, owner: 404, ...members(200) },
+  },
+  {
+    method: 'GET',
+    path: `${PL}/:id/members`,
+    case: 'public',
+    url: (s) => `${PL}/${s.playlists.moderated}/members`,
+    expect: { _: 200 },
+  },
+  {
+    method: 'GET',
+    path: `${PL}/:id/members`,
+    case: 'private',
+    url: (s) => `${PL}/${s.playlists.private}/members`,
+    expect: { visitor: 404, other: 404, owner: 404, ...members(200) },
+  },
 
   // ── Community playlists: changing ─────────────────────────────────────────────────────────────────────
   {
@@ -269,51 +402,61 @@ export const HTTP_MATRIX: HttpRow[] = [
     body: () => ({ name: `Matrix playlist ${unique()}` }),
     expect: { visitor: 401, _: 201 },
   },
-  ...(['democratic', 'moderated', 'private'] as const).map(
-    (key): HttpRow => ({
-      method: 'POST',
-      path: `${PL}/:id/songs`,
-      case: `propose, ${key}`,
-      fresh: `proposal:${key}`,
-      url: (s) => `${PL}/${s.playlists[key]}/songs`,
-      body: (_s, f) => ({ songId: f.songId }),
-      expect: { ...(key === 'private' ? privateOutsiders : { visitor: 401, other: 403, owner: 403 }), ...members(201), noPropose: 403 },
-    }),
-  ),
-  ...(['democratic', 'moderated', 'private'] as const).map(
-    (key): HttpRow => ({
-      method: 'POST',
-      path: `${PL}/songs/:playlistSongId/vote`,
-      case: `vote, ${key}`,
-      fresh: `entry:${key}`,
-      url: (_s, f) => `${PL}/songs/${f.entryId}/vote`,
-      body: () => ({ voteType: 'up' }),
-      // In democratic playlists every member votes (spec 5: canVote OR democratic); in moderated ones canVote counts.
-      expect: { ...(key === 'private' ? privateOutsiders : { visitor: 401, other: 403, owner: 403 }), ...members(200), ...(key === 'moderated' ? { noVote: 403 } : {}) },
-    }),
-  ),
+  ...(['democratic', 'moderated', 'private'] as const).map((key): HttpRow => ({
+    method: 'POST',
+    path: `${PL}/:id/songs`,
+    case: `propose, ${key}`,
+    fresh: `proposal:${key}`,
+    url: (s) => `${PL}/${s.playlists[key]}/songs`,
+    body: (_s, f) => ({ songId: f.songId }),
+    expect: {
+      ...(key === 'private' ? privateOutsiders : { visitor: 401, other: 403, owner: 403 }),
+      ...members(201),
+      noPropose: 403,
+    },
+  })),
+  ...(['democratic', 'moderated', 'private'] as const).map((key): HttpRow => ({
+    method: 'POST',
+    path: `${PL}/songs/:playlistSongId/vote`,
+    case: `vote, ${key}`,
+    fresh: `entry:${key}`,
+    url: (_s, f) => `${PL}/songs/${f.entryId}/vote`,
+    body: () => ({ voteType: 'up' }),
+    // In democratic playlists every member votes (spec 5: canVote OR democratic); in moderated ones canVote counts.
+    expect: {
+      ...(key === 'private' ? privateOutsiders : { visitor: 401, other: 403, owner: 403 }),
+      ...members(200),
+      ...(key === 'moderated' ? { noVote: 403 } : {}),
+    },
+  })),
   ...(['approve', 'reject'] as const).flatMap((decision) =>
-    (['democratic', 'moderated', 'private'] as const).map(
-      (key): HttpRow => ({
-        method: 'POST',
-        path: `${PL}/songs/:playlistSongId/${decision}`,
-        case: key,
-        fresh: `entry:${key}`,
-        url: (_s, f) => `${PL}/songs/${f.entryId}/${decision}`,
-        expect: { ...(key === 'private' ? privateOutsiders : { visitor: 401, other: 403, owner: 403 }), ...members(403), moderator: 200, admin: 200 },
-      }),
-    ),
-  ),
-  ...(['moderated', 'private'] as const).map(
-    (key): HttpRow => ({
-      method: 'DELETE',
-      path: `${PL}/songs/:playlistSongId`,
+    (['democratic', 'moderated', 'private'] as const).map((key): HttpRow => ({
+      method: 'POST',
+      path: `${PL}/songs/:playlistSongId/${decision}`,
       case: key,
       fresh: `entry:${key}`,
-      url: (_s, f) => `${PL}/songs/${f.entryId}`,
-      expect: { ...(key === 'private' ? privateOutsiders : { visitor: 401, other: 403, owner: 403 }), ...members(403), moderator: 204, admin: 204 },
-    }),
+      url: (_s, f) => `${PL}/songs/${f.entryId}/${decision}`,
+      expect: {
+        ...(key === 'private' ? privateOutsiders : { visitor: 401, other: 403, owner: 403 }),
+        ...members(403),
+        moderator: 200,
+        admin: 200,
+      },
+    })),
   ),
+  ...(['moderated', 'private'] as const).map((key): HttpRow => ({
+    method: 'DELETE',
+    path: `${PL}/songs/:playlistSongId`,
+    case: key,
+    fresh: `entry:${key}`,
+    url: (_s, f) => `${PL}/songs/${f.entryId}`,
+    expect: {
+      ...(key === 'private' ? privateOutsiders : { visitor: 401, other: 403, owner: 403 }),
+      ...members(403),
+      moderator: 204,
+      admin: 204,
+    },
+  })),
   ...(['public', 'private'] as const).flatMap((kind): HttpRow[] => [
     {
       method: 'POST',
@@ -321,7 +464,10 @@ export const HTTP_MATRIX: HttpRow[] = [
       case: kind,
       fresh: `playlist:${kind}`,
       url: (_s, f) => `${PL}/${f.playlistId}/join`,
-      expect: kind === 'private' ? { ...privateOutsiders, ...members(409) } : { visitor: 401, other: 200, owner: 200, ...members(409) },
+      expect:
+        kind === 'private'
+          ? { ...privateOutsiders, ...members(409) }
+          : { visitor: 401, other: 200, owner: 200, ...members(409) },
     },
     {
       method: 'POST',
@@ -330,19 +476,25 @@ export const HTTP_MATRIX: HttpRow[] = [
       fresh: `playlist:${kind}`,
       url: (_s, f) => `${PL}/${f.playlistId}/leave`,
       // The last admin cannot leave (409); non-members have nothing to leave (409).
-      expect: { ...(kind === 'private' ? privateOutsiders : { visitor: 401, other: 409, owner: 409 }), ...members(204), admin: 409 },
+      expect: {
+        ...(kind === 'private' ? privateOutsiders : { visitor: 401, other: 409, owner: 409 }),
+        ...members(204),
+        admin: 409,
+      },
     },
   ]),
-  ...(['moderated', 'private'] as const).map(
-    (key): HttpRow => ({
-      method: 'PATCH',
-      path: `${PL}/:id/members/:userId`,
-      case: key,
-      url: (s) => `${PL}/${s.playlists[key]}/members/${s.users.noModerate.id}`,
-      body: () => ({ canModerate: false }),
-      expect: { ...(key === 'private' ? privateOutsiders : { visitor: 401, other: 403, owner: 403 }), ...members(403), admin: 200 },
-    }),
-  ),
+  ...(['moderated', 'private'] as const).map((key): HttpRow => ({
+    method: 'PATCH',
+    path: `${PL}/:id/members/:userId`,
+    case: key,
+    url: (s) => `${PL}/${s.playlists[key]}/members/${s.users.noModerate.id}`,
+    body: () => ({ canModerate: false }),
+    expect: {
+      ...(key === 'private' ? privateOutsiders : { visitor: 401, other: 403, owner: 403 }),
+      ...members(403),
+      admin: 200,
+    },
+  })),
 ];
 
 // ── Websocket client messages ─────────────────────────────────────────────────────────────────────────────
@@ -359,20 +511,60 @@ const okMembers = Object.fromEntries(MEMBERS.map((m) => [m, 'ok'])) as Partial<R
 
 export const WS_MATRIX: WsRow[] = [
   { type: 'ping', case: 'ping', message: () => ({ type: 'ping' }), expect: { _: 'ok' } },
-  { type: 'subscribe', case: 'global room', message: () => ({ type: 'subscribe', room: 'global' }), expect: { _: 'ok' } },
-  { type: 'subscribe', case: 'venue room', message: (s) => ({ type: 'subscribe', room: `venue:${s.venueId}` }), expect: { _: 'ok' } },
-  { type: 'subscribe', case: 'public playlist room', message: (s) => ({ type: 'subscribe', room: `playlist:${s.playlists.democratic}` }), expect: { _: 'ok' } },
+  {
+    type: 'subscribe',
+    case: 'global room',
+    message: () => ({ type: 'subscribe', room: 'global' }),
+    expect: { _: 'ok' },
+  },
+  {
+    type: 'subscribe',
+    case: 'venue room',
+    message: (s) => ({ type: 'subscribe', room: `venue:${s.venueId}` }),
+    expect: { _: 'ok' },
+  },
+  {
+    type: 'subscribe',
+    case: 'public playlist room',
+    message: (s) => ({ type: 'subscribe', room: `playlist:${s.playlists.democratic}` }),
+    expect: { _: 'ok' },
+  },
   {
     type: 'subscribe',
     case: 'private playlist room',
     message: (s) => ({ type: 'subscribe', room: `playlist:${s.playlists.private}` }),
     expect: { visitor: 'refused', other: 'refused', owner: 'refused', ...okMembers },
   },
-  { type: 'subscribe', case: 'unknown playlist room', message: () => ({ type: 'subscribe', room: 'playlist:999999' }), expect: { _: 'refused' } },
-  { type: 'unsubscribe', case: 'a room', message: () => ({ type: 'unsubscribe', room: 'global' }), expect: { _: 'ok' } },
-  { type: 'presence', case: 'in a venue', message: (s) => ({ type: 'presence', venueId: s.venueId }), expect: { visitor: 'refused', _: 'ok' } },
-  { type: 'presence', case: 'no venue', message: () => ({ type: 'presence', venueId: null }), expect: { visitor: 'refused', _: 'ok' } },
-  { type: 'presence', case: 'unknown venue', message: () => ({ type: 'presence', venueId: 999999 }), expect: { _: 'refused' } },
+  {
+    type: 'subscribe',
+    case: 'unknown playlist room',
+    message: () => ({ type: 'subscribe', room: 'playlist:999999' }),
+    expect: { _: 'refused' },
+  },
+  {
+    type: 'unsubscribe',
+    case: 'a room',
+    message: () => ({ type: 'unsubscribe', room: 'global' }),
+    expect: { _: 'ok' },
+  },
+  {
+    type: 'presence',
+    case: 'in a venue',
+    message: (s) => ({ type: 'presence', venueId: s.venueId }),
+    expect: { visitor: 'refused', _: 'ok' },
+  },
+  {
+    type: 'presence',
+    case: 'no venue',
+    message: () => ({ type: 'presence', venueId: null }),
+    expect: { visitor: 'refused', _: 'ok' },
+  },
+  {
+    type: 'presence',
+    case: 'unknown venue',
+    message: () => ({ type: 'presence', venueId: 999999 }),
+    expect: { _: 'refused' },
+  },
 ];
 
 /** Registered routes that are not part of the API and so not in the table. */

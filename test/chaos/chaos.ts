@@ -79,7 +79,11 @@ interface Ledger {
 class Client {
   constructor(public base: string) {}
 
-  async request(method: string, url: string, opts: { as?: User; json?: unknown; ip?: string; multipart?: ReturnType<typeof multipartBody> } = {}) {
+  async request(
+    method: string,
+    url: string,
+    opts: { as?: User; json?: unknown; ip?: string; multipart?: ReturnType<typeof multipartBody> } = {},
+  ) {
     const headers: Record<string, string> = {};
     if (opts.as) {
       headers.cookie = opts.as.cookie;
@@ -120,7 +124,12 @@ async function register(client: Client, n: number): Promise<User> {
   const ip = `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}`;
   const res = await client.ok('POST', '/api/auth/register', {
     ip,
-    json: { email: `chaos-${crypto.randomBytes(5).toString('hex')}@example.test`, password: 'correct horse battery', firstName: 'Chaos', lastName: `Writer ${n}` },
+    json: {
+      email: `chaos-${crypto.randomBytes(5).toString('hex')}@example.test`,
+      password: 'correct horse battery',
+      firstName: 'Chaos',
+      lastName: `Writer ${n}`,
+    },
   });
   const cookie = (res.headers.getSetCookie().find((c) => c.startsWith('crowdmix_sid=')) ?? '').split(';')[0];
   if (!cookie) throw new Error('sign-up set no session cookie');
@@ -131,10 +140,15 @@ async function register(client: Client, n: number): Promise<User> {
 async function setUp(client: Client, userCount: number): Promise<World> {
   const users: User[] = [];
   for (let i = 0; i < userCount; i += 5) {
-    users.push(...(await Promise.all(Array.from({ length: Math.min(5, userCount - i) }, (_, k) => register(client, i + k)))));
+    users.push(
+      ...(await Promise.all(Array.from({ length: Math.min(5, userCount - i) }, (_, k) => register(client, i + k)))),
+    );
   }
   const owner = users[0];
-  const venue = await client.ok('POST', '/api/venues', { as: owner, json: { name: 'Chaos Club', location: 'Loopback 1' } });
+  const venue = await client.ok('POST', '/api/venues', {
+    as: owner,
+    json: { name: 'Chaos Club', location: 'Loopback 1' },
+  });
   const venueId = Number(venue.json().id);
   const songs: World['songs'] = [];
   for (let i = 0; i < 8; i++) {
@@ -142,17 +156,29 @@ async function setUp(client: Client, userCount: number): Promise<World> {
     const youtubeId = `chaos${String(i).padStart(6, '0')}`;
     const res = await client.ok('POST', '/api/songs', {
       as: owner,
-      multipart: multipartBody({ type: 'youtube', title: `Chaos song ${i}`, artist: 'The Writers', youtubeUrl: `https://www.youtube.com/watch?v=${youtubeId}`, venueId: inVenue ? String(venueId) : 'global' }),
+      multipart: multipartBody({
+        type: 'youtube',
+        title: `Chaos song ${i}`,
+        artist: 'The Writers',
+        youtubeUrl: `https://www.youtube.com/watch?v=${youtubeId}`,
+        venueId: inVenue ? String(venueId) : 'global',
+      }),
     });
     songs.push({ id: Number(res.json().id), venueId: inVenue ? venueId : null });
   }
   // The threshold is the highest allowed, so that the crowd's votes keep every entry pending (open to votes).
-  const playlist = await client.ok('POST', '/api/community-playlists', { as: owner, json: { name: 'Chaos list', collaborativeMode: 'democratic', voteThreshold: 20 } });
+  const playlist = await client.ok('POST', '/api/community-playlists', {
+    as: owner,
+    json: { name: 'Chaos list', collaborativeMode: 'democratic', voteThreshold: 20 },
+  });
   const playlistId = Number(playlist.json().id);
   for (const u of users.slice(1)) await client.ok('POST', `/api/community-playlists/${playlistId}/join`, { as: u });
   const entries: number[] = [];
   for (const s of songs.slice(0, 6)) {
-    const res = await client.ok('POST', `/api/community-playlists/${playlistId}/songs`, { as: owner, json: { songId: s.id } });
+    const res = await client.ok('POST', `/api/community-playlists/${playlistId}/songs`, {
+      as: owner,
+      json: { songId: s.id },
+    });
     entries.push(Number(res.json().id));
   }
   return { users, venueId, songs, playlistId, entries };
@@ -164,7 +190,16 @@ const WRITER_KINDS = ['vote', 'vote', 'chat', 'private', 'pdf', 'playlistVote'] 
  * One writer: a loop of one kind of write as one user, sequential so that each of its keys has at most one
  * unanswered request. Writers sharing a user work on disjoint keys (their lane).
  */
-async function writer(w: number, client: Client, world: World, ledger: Ledger, random: () => number, tag: string, stop: { now: boolean }, counts: { refused: number; acked: number }) {
+async function writer(
+  w: number,
+  client: Client,
+  world: World,
+  ledger: Ledger,
+  random: () => number,
+  tag: string,
+  stop: { now: boolean },
+  counts: { refused: number; acked: number },
+) {
   const users = world.users;
   const user = users[w % users.length];
   const lane = Math.floor(w / users.length);
@@ -187,7 +222,8 @@ async function writer(w: number, client: Client, world: World, ledger: Ledger, r
         entry.pending = undefined;
         if (status === 200) {
           const vote = body().vote as { voteType: VoteType } | null;
-          if ((vote?.voteType ?? null) !== applyVote(entry.acked, voteType)) throw new Error(`vote ${key}: answered ${JSON.stringify(vote)} after ${entry.acked} + ${voteType}`);
+          if ((vote?.voteType ?? null) !== applyVote(entry.acked, voteType))
+            throw new Error(`vote ${key}: answered ${JSON.stringify(vote)} after ${entry.acked} + ${voteType}`);
           entry.acked = vote?.voteType ?? null;
         }
       };
@@ -199,10 +235,11 @@ async function writer(w: number, client: Client, world: World, ledger: Ledger, r
       const entry = ledger.playlistVotes.get(key) ?? { userId: user.id, entryId, acked: null };
       ledger.playlistVotes.set(key, entry);
       entry.pending = voteType;
-      send = () => client.request('POST', `/api/community-playlists/songs/${entryId}/vote`, { as: user, json: { voteType } });
+      send = () =>
+        client.request('POST', `/api/community-playlists/songs/${entryId}/vote`, { as: user, json: { voteType } });
       settle = (status, body) => {
         entry.pending = undefined;
-        if (status === 200) entry.acked = ((body().vote as { voteType: VoteType } | null)?.voteType ?? null);
+        if (status === 200) entry.acked = (body().vote as { voteType: VoteType } | null)?.voteType ?? null;
       };
     } else if (kind === 'chat' || kind === 'private') {
       const content = `${tag} w${w} n${n} ${crypto.randomBytes(3).toString('hex')}`;
@@ -220,7 +257,10 @@ async function writer(w: number, client: Client, world: World, ledger: Ledger, r
       send = () =>
         client.request('POST', '/api/songs', {
           as: user,
-          multipart: multipartBody({ type: 'pdf', title: `${tag} sheet w${w} n${n}`, artist: 'The Writers', venueId: 'global' }, [{ filename: 'sheet.pdf', content: bytes }]),
+          multipart: multipartBody(
+            { type: 'pdf', title: `${tag} sheet w${w} n${n}`, artist: 'The Writers', venueId: 'global' },
+            [{ filename: 'sheet.pdf', content: bytes }],
+          ),
         });
       settle = (status, body) => {
         if (status === 201) ledger.pdfs.push({ id: Number(body().id), sha256, size: bytes.length });
@@ -253,56 +293,95 @@ export async function checkData(database: Database, ledger: Ledger): Promise<str
   const problems: string[] = [];
   const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query));
 
-  const voteRows = await q<{ user_id: string; song_id: number; venue_id: number | null; vote_type: VoteType }>(sql`select user_id, song_id, venue_id, vote_type from votes`);
+  const voteRows = await q<{ user_id: string; song_id: number; venue_id: number | null; vote_type: VoteType }>(
+    sql`select user_id, song_id, venue_id, vote_type from votes`,
+  );
   const votes = new Map(voteRows.map((r) => [`${r.user_id}:${r.song_id}:${r.venue_id}`, r.vote_type]));
   for (const [key, v] of ledger.votes) {
     const now = votes.get(key) ?? null;
     const allowed = [v.acked, ...(v.pending ? [applyVote(v.acked, v.pending)] : [])];
-    if (!allowed.includes(now)) problems.push(`vote ${key} is ${now}; acknowledged ${v.acked}${v.pending ? `, unanswered ${v.pending}` : ''}`);
+    if (!allowed.includes(now))
+      problems.push(`vote ${key} is ${now}; acknowledged ${v.acked}${v.pending ? `, unanswered ${v.pending}` : ''}`);
     // What the crash decided is the ground truth for the next round.
     v.acked = now;
     v.pending = undefined;
   }
-  const tallies = await q<{ song_id: number; venue_id: number | null; up: string; down: string; vup: string; vdown: string }>(sql`
+  const tallies = await q<{
+    song_id: number;
+    venue_id: number | null;
+    up: string;
+    down: string;
+    vup: string;
+    vdown: string;
+  }>(sql`
     with t as (select song_id, venue_id, sum(up_votes) up, sum(down_votes) down from vote_tallies group by song_id, venue_id),
          v as (select song_id, venue_id, count(*) filter (where vote_type = 'up') vup, count(*) filter (where vote_type = 'down') vdown from votes group by song_id, venue_id)
     select coalesce(t.song_id, v.song_id) song_id, coalesce(t.venue_id, v.venue_id) venue_id,
            coalesce(t.up, 0) up, coalesce(t.down, 0) down, coalesce(v.vup, 0) vup, coalesce(v.vdown, 0) vdown
     from t full join v on t.song_id = v.song_id and t.venue_id is not distinct from v.venue_id
     where coalesce(t.up, 0) <> coalesce(v.vup, 0) or coalesce(t.down, 0) <> coalesce(v.vdown, 0)`);
-  for (const t of tallies) problems.push(`tally of song ${t.song_id} in ${t.venue_id ?? 'global'} is ${t.up}/${t.down}, its vote rows ${t.vup}/${t.vdown}`);
+  for (const t of tallies)
+    problems.push(
+      `tally of song ${t.song_id} in ${t.venue_id ?? 'global'} is ${t.up}/${t.down}, its vote rows ${t.vup}/${t.vdown}`,
+    );
 
-  const plRows = await q<{ playlist_song_id: number; user_id: string; vote_type: VoteType }>(sql`select playlist_song_id, user_id, vote_type from community_playlist_votes`);
+  const plRows = await q<{ playlist_song_id: number; user_id: string; vote_type: VoteType }>(
+    sql`select playlist_song_id, user_id, vote_type from community_playlist_votes`,
+  );
   const plVotes = new Map(plRows.map((r) => [`${r.user_id}:${r.playlist_song_id}`, r.vote_type]));
   for (const [key, v] of ledger.playlistVotes) {
     const now = plVotes.get(key) ?? null;
     const allowed = [v.acked, ...(v.pending ? [applyVote(v.acked, v.pending)] : [])];
-    if (!allowed.includes(now)) problems.push(`playlist vote ${key} is ${now}; acknowledged ${v.acked}${v.pending ? `, unanswered ${v.pending}` : ''}`);
+    if (!allowed.includes(now))
+      problems.push(
+        `playlist vote ${key} is ${now}; acknowledged ${v.acked}${v.pending ? `, unanswered ${v.pending}` : ''}`,
+      );
     v.acked = now;
     v.pending = undefined;
   }
-  const counters = await q<{ id: number; up_votes: number; down_votes: number; net_votes: number; vup: string; vdown: string }>(sql`
+  const counters = await q<{
+    id: number;
+    up_votes: number;
+    down_votes: number;
+    net_votes: number;
+    vup: string;
+    vdown: string;
+  }>(sql`
     select s.id, s.up_votes, s.down_votes, s.net_votes,
            count(v.id) filter (where v.vote_type = 'up') vup, count(v.id) filter (where v.vote_type = 'down') vdown
     from community_playlist_songs s left join community_playlist_votes v on v.playlist_song_id = s.id
     group by s.id
     having s.up_votes <> count(v.id) filter (where v.vote_type = 'up') or s.down_votes <> count(v.id) filter (where v.vote_type = 'down')`);
-  for (const c of counters) problems.push(`playlist song ${c.id} counts ${c.up_votes}/${c.down_votes}, its vote rows ${c.vup}/${c.vdown}`);
+  for (const c of counters)
+    problems.push(`playlist song ${c.id} counts ${c.up_votes}/${c.down_votes}, its vote rows ${c.vup}/${c.vdown}`);
 
-  const messageRows = await q<{ id: number; sender_id: string; content: string }>(sql`select id, sender_id, content from messages`);
+  const messageRows = await q<{ id: number; sender_id: string; content: string }>(
+    sql`select id, sender_id, content from messages`,
+  );
   const messages = new Map(messageRows.map((r) => [Number(r.id), r]));
   for (const m of ledger.messages) {
     const row = messages.get(m.id);
-    if (!row || row.content !== m.content || row.sender_id !== m.senderId) problems.push(`acknowledged message ${m.id} (${m.content}) is ${row ? 'altered' : 'missing'}`);
+    if (!row || row.content !== m.content || row.sender_id !== m.senderId)
+      problems.push(`acknowledged message ${m.id} (${m.content}) is ${row ? 'altered' : 'missing'}`);
   }
 
-  const pdfRows = await q<{ id: number; pdf_url: string | null; file_id: number | null; size: number | null; length: number | null; sha256: string | null }>(sql`
+  const pdfRows = await q<{
+    id: number;
+    pdf_url: string | null;
+    file_id: number | null;
+    size: number | null;
+    length: number | null;
+    sha256: string | null;
+  }>(sql`
     select s.id, s.pdf_url, f.id file_id, f.size, octet_length(f.bytes) length, encode(sha256(f.bytes), 'hex') sha256
     from songs s left join files f on f.song_id = s.id where s.pdf_url is not null`);
   const pdfs = new Map(pdfRows.map((r) => [Number(r.id), r]));
   for (const r of pdfRows) {
     if (r.file_id === null) problems.push(`PDF song ${r.id} has no file`);
-    else if (Number(r.size) !== Number(r.length) || r.pdf_url !== `/api/files/${r.file_id}`) problems.push(`PDF song ${r.id}: file ${r.file_id} is partial (size ${r.size}, ${r.length} bytes, url ${r.pdf_url})`);
+    else if (Number(r.size) !== Number(r.length) || r.pdf_url !== `/api/files/${r.file_id}`)
+      problems.push(
+        `PDF song ${r.id}: file ${r.file_id} is partial (size ${r.size}, ${r.length} bytes, url ${r.pdf_url})`,
+      );
   }
   for (const p of ledger.pdfs) {
     const row = pdfs.get(p.id);
@@ -363,9 +442,13 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       const stop = { now: false };
       const counts = { refused: 0, acked: 0 };
       const killedAfterMs = Math.round(killMin + random() * (killMax - killMin));
-      const running = Array.from({ length: writers }, (_, w) => writer(w, client, world, ledger, seededRandom(seed * 1000 + round * 100 + w), tag, stop, counts));
+      const running = Array.from({ length: writers }, (_, w) =>
+        writer(w, client, world, ledger, seededRandom(seed * 1000 + round * 100 + w), tag, stop, counts),
+      );
       const failures: unknown[] = [];
-      const all = Promise.allSettled(running).then((r) => r.forEach((x) => x.status === 'rejected' && failures.push(x.reason)));
+      const all = Promise.allSettled(running).then((r) =>
+        r.forEach((x) => x.status === 'rejected' && failures.push(x.reason)),
+      );
       // The moment is counted from the first acknowledged write, so that on a slow machine the kill still lands
       // mid-stream rather than before the server has answered anything.
       const writersStarted = Date.now();
@@ -376,33 +459,51 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       stop.now = true;
       await victim.exited;
       await all;
-      if (failures.length) throw new Error(`writers failed (seed ${seed}, round ${round}): ${failures.map(String).join('\n')}`);
+      if (failures.length)
+        throw new Error(`writers failed (seed ${seed}, round ${round}): ${failures.map(String).join('\n')}`);
       const inFlight = [...ledger.votes.values(), ...ledger.playlistVotes.values()].filter((v) => v.pending).length;
 
       // Restart on the same data: no repair step, the dead process's lock is simply taken over.
-      if (target.driver === 'pglite' && lockPid(target.dataDir) !== killedPid) throw new Error('the killed server left no lock naming it');
+      if (target.driver === 'pglite' && lockPid(target.dataDir) !== killedPid)
+        throw new Error('the killed server left no lock naming it');
       const restartedAt = Date.now();
       server = await startServerProcess(env);
       await server.ready();
       const restartMs = Date.now() - restartedAt;
-      if (target.driver === 'pglite' && lockPid(target.dataDir) !== server.child.pid) throw new Error('the restarted server does not hold the data directory lock');
+      if (target.driver === 'pglite' && lockPid(target.dataDir) !== server.child.pid)
+        throw new Error('the restarted server does not hold the data directory lock');
       await checkServing(new Client(server.url), world, tag);
 
       // The data checks read the database directly; PGlite's directory is one process's at a time.
       server.child.kill('SIGTERM');
       const exit = await server.exited;
-      if (exit.code !== 0) throw new Error(`the restarted server did not stop cleanly (${JSON.stringify(exit)}):\n${server.output()}`);
+      if (exit.code !== 0)
+        throw new Error(`the restarted server did not stop cleanly (${JSON.stringify(exit)}):\n${server.output()}`);
       server = undefined;
-      const database = await openDatabase(target.driver === 'pg' ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir });
+      const database = await openDatabase(
+        target.driver === 'pg' ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir },
+      );
       let problems: string[];
       try {
         problems = await checkData(database, ledger);
       } finally {
         await database.close();
       }
-      if (problems.length) throw new Error(`crash round ${round} (seed ${seed}, ${target.driver}, killed after ${killedAfterMs} ms):\n  ${problems.join('\n  ')}`);
-      report.rounds.push({ round, killedAfterMs, acknowledged: counts.acked, inFlight, refused: counts.refused, restartMs });
-      log(`round ${round}: killed ${killedAfterMs} ms after the first acknowledged write, ${counts.acked} writes acknowledged, ${inFlight} votes unanswered, ${counts.refused} refused, restart ${restartMs} ms — data intact`);
+      if (problems.length)
+        throw new Error(
+          `crash round ${round} (seed ${seed}, ${target.driver}, killed after ${killedAfterMs} ms):\n  ${problems.join('\n  ')}`,
+        );
+      report.rounds.push({
+        round,
+        killedAfterMs,
+        acknowledged: counts.acked,
+        inFlight,
+        refused: counts.refused,
+        restartMs,
+      });
+      log(
+        `round ${round}: killed ${killedAfterMs} ms after the first acknowledged write, ${counts.acked} writes acknowledged, ${inFlight} votes unanswered, ${counts.refused} refused, restart ${restartMs} ms — data intact`,
+      );
     }
     return report;
   } finally {

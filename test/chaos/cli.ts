@@ -16,8 +16,10 @@ const { values } = parseArgs({
 const rounds = Number(values.rounds);
 const seed = Number(values.seed ?? process.env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
 // Neither flag: both databases.
-const drivers = values.pglite || values.pg ? [...(values.pglite ? ['pglite'] : []), ...(values.pg ? ['pg'] : [])] : ['pglite', 'pg'];
-const adminUrl = process.env.CHAOS_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const drivers =
+  values.pglite || values.pg ? [...(values.pglite ? ['pglite'] : []), ...(values.pg ? ['pg'] : [])] : ['pglite', 'pg'];
+const adminUrl =
+  process.env.CHAOS_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function withTarget(driver: string, fn: (t: ChaosTarget) => Promise<ChaosReport>): Promise<ChaosReport> {
   if (driver === 'pglite') {
@@ -47,7 +49,11 @@ const reports: ChaosReport[] = [];
 let failed = false;
 for (const driver of drivers) {
   try {
-    reports.push(await withTarget(driver, (target) => runChaos({ target, rounds, seed, log: (l) => console.log(`  [${driver}] ${l}`) })));
+    reports.push(
+      await withTarget(driver, (target) =>
+        runChaos({ target, rounds, seed, log: (l) => console.log(`  [${driver}] ${l}`) }),
+      ),
+    );
   } catch (err) {
     failed = true;
     console.error(`\n✗ ${driver}: ${err instanceof Error ? err.message : String(err)}\n`);
@@ -62,5 +68,9 @@ for (const r of reports) {
     `${r.driver.padEnd(8)} ${String(r.rounds.length).padStart(6)}  ${String(sum((x) => x.acknowledged)).padStart(12)}  ${String(sum((x) => x.inFlight)).padStart(10)}  ${String(sum((x) => x.refused)).padStart(7)}  ${`${Math.min(...kills)}–${Math.max(...kills)}`.padStart(23)}  ${restarts[Math.floor(restarts.length / 2)]}`,
   );
 }
-console.log(failed ? '\nchaos: FAILED (see above)' : `\nchaos: every round kept every acknowledged write, no partial rows, counters equal their rows`);
+console.log(
+  failed
+    ? '\nchaos: FAILED (see above)'
+    : `\nchaos: every round kept every acknowledged write, no partial rows, counters equal their rows`,
+);
 process.exit(failed ? 1 : 0);

@@ -17,7 +17,18 @@ import { communityPlaylistSongs, songs, venues } from '../../src/server/db/schem
 import { createSong } from '../helpers/factories';
 import { multipartBody, samplePdf } from '../helpers/multipart';
 import { cookieFrom, createTestApp } from '../helpers/test-app';
-import { LEAK_PATTERNS, ONE_MB, bodyArb, encodeSegment, operationsOf, pathParamArb, queryArb, validate, type KnownIds, type Operation } from './openapi-fuzz';
+import {
+  LEAK_PATTERNS,
+  ONE_MB,
+  bodyArb,
+  encodeSegment,
+  operationsOf,
+  pathParamArb,
+  queryArb,
+  validate,
+  type KnownIds,
+  type Operation,
+} from './openapi-fuzz';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED = Number(process.env.FUZZ_SEED ?? crypto.randomInt(0, 2 ** 31 - 1));
@@ -30,7 +41,11 @@ afterAll(async () => t?.close());
 
 async function register(firstName: string) {
   const email = `fuzz-${firstName.toLowerCase()}-${crypto.randomBytes(4).toString('hex')}@example.test`;
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: PASSWORD, firstName, lastName: 'Fuzz' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password: PASSWORD, firstName, lastName: 'Fuzz' },
+  });
   if (res.statusCode !== 201) throw new Error(`register: ${res.statusCode} ${res.body}`);
   return { id: (res.json() as { id: string }).id, email, cookie: cookieFrom(res) };
 }
@@ -42,17 +57,42 @@ const neighbour = await register('Neighbour');
 const db = t.database.db;
 const known: KnownIds = { ints: [], strings: [fuzzer.id, neighbour.id] };
 {
-  const venue = await inject({ method: 'POST', url: '/api/venues', headers: { cookie: fuzzer.cookie }, payload: { name: 'Fuzz Hall', location: 'Fuzz City' } });
+  const venue = await inject({
+    method: 'POST',
+    url: '/api/venues',
+    headers: { cookie: fuzzer.cookie },
+    payload: { name: 'Fuzz Hall', location: 'Fuzz City' },
+  });
   const venueId = (venue.json() as { id: number }).id;
   const mine = await createSong(db, { uploaderId: fuzzer.id, venueId });
   const theirs = await createSong(db, { uploaderId: neighbour.id, isPrivate: true });
-  const pdf = multipartBody({ type: 'pdf', title: 'Fuzz Sheet', artist: 'Fuzz' }, [{ filename: 'a.pdf', content: samplePdf() }]);
-  const upload = await inject({ method: 'POST', url: '/api/songs', headers: { ...pdf.headers, cookie: fuzzer.cookie }, payload: pdf.payload });
+  const pdf = multipartBody({ type: 'pdf', title: 'Fuzz Sheet', artist: 'Fuzz' }, [
+    { filename: 'a.pdf', content: samplePdf() },
+  ]);
+  const upload = await inject({
+    method: 'POST',
+    url: '/api/songs',
+    headers: { ...pdf.headers, cookie: fuzzer.cookie },
+    payload: pdf.payload,
+  });
   const fileId = Number(/(\d+)$/.exec((upload.json() as { pdfUrl: string }).pdfUrl)?.[1]);
-  const playlist = await inject({ method: 'POST', url: '/api/community-playlists', headers: { cookie: fuzzer.cookie }, payload: { name: 'Fuzz List' } });
+  const playlist = await inject({
+    method: 'POST',
+    url: '/api/community-playlists',
+    headers: { cookie: fuzzer.cookie },
+    payload: { name: 'Fuzz List' },
+  });
   const playlistId = (playlist.json() as { id: number }).id;
-  const [entry] = await db.insert(communityPlaylistSongs).values({ playlistId, songId: mine.id, proposedById: fuzzer.id }).returning();
-  await inject({ method: 'POST', url: '/api/messages', headers: { cookie: neighbour.cookie }, payload: { receiverId: fuzzer.id, content: 'hello fuzzer' } });
+  const [entry] = await db
+    .insert(communityPlaylistSongs)
+    .values({ playlistId, songId: mine.id, proposedById: fuzzer.id })
+    .returning();
+  await inject({
+    method: 'POST',
+    url: '/api/messages',
+    headers: { cookie: neighbour.cookie },
+    payload: { receiverId: fuzzer.id, content: 'hello fuzzer' },
+  });
   known.ints.push(venueId, mine.id, theirs.id, fileId, playlistId, entry.id, 1, 2);
 }
 
@@ -61,7 +101,13 @@ const operations = operationsOf(doc);
 /** The multipart upload has targeted cases below; JSON generators cannot speak multipart. */
 const isUpload = (op: Operation) => op.method === 'POST' && op.path === '/api/songs';
 /** Routes that sign in or out: a signed-in fuzz request to them uses a throwaway session. */
-const SESSION_ROUTES = new Set(['POST /api/auth/register', 'POST /api/auth/login', 'POST /api/auth/logout', 'GET /api/logout', 'GET /api/callback']);
+const SESSION_ROUTES = new Set([
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'GET /api/logout',
+  'GET /api/callback',
+]);
 
 // ── Row fingerprints: "nothing written" ─────────────────────────────────────────────────────────────────────
 async function fingerprint(): Promise<Record<string, string>> {
@@ -84,7 +130,11 @@ async function fingerprint(): Promise<Record<string, string>> {
 }
 
 async function freshCookie() {
-  const res = await inject({ method: 'POST', url: '/api/auth/login', payload: { email: fuzzer.email, password: PASSWORD } });
+  const res = await inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: fuzzer.email, password: PASSWORD },
+  });
   return cookieFrom(res);
 }
 
@@ -93,7 +143,8 @@ function problemsOf(op: Operation, res: LightMyRequestResponse): string[] {
   const problems: string[] = [];
   const type = String(res.headers['content-type'] ?? '');
   if (res.statusCode >= 500) problems.push(`status ${res.statusCode}`);
-  if (!type.includes('pdf')) for (const p of LEAK_PATTERNS) if (p.test(res.body)) problems.push(`body leaks ${p}: ${res.body.slice(0, 200)}`);
+  if (!type.includes('pdf'))
+    for (const p of LEAK_PATTERNS) if (p.test(res.body)) problems.push(`body leaks ${p}: ${res.body.slice(0, 200)}`);
   if (res.statusCode >= 400) {
     let body: { message?: unknown; code?: unknown } | null;
     try {
@@ -101,12 +152,18 @@ function problemsOf(op: Operation, res: LightMyRequestResponse): string[] {
     } catch {
       body = null;
     }
-    if (!body || typeof body.message !== 'string' || !body.message || typeof body.code !== 'string') problems.push(`${res.statusCode} is not JSON {message, code}: ${type} ${res.body.slice(0, 200)}`);
+    if (!body || typeof body.message !== 'string' || !body.message || typeof body.code !== 'string')
+      problems.push(`${res.statusCode} is not JSON {message, code}: ${type} ${res.body.slice(0, 200)}`);
   } else if (res.statusCode >= 200 && res.statusCode < 300 && type.includes('application/json')) {
     const declared = op.responses[String(res.statusCode)];
     const schema = declared?.content?.['application/json']?.schema;
     if (!declared) problems.push(`status ${res.statusCode} is not declared in the document`);
-    else if (schema) problems.push(...validate(schema, res.json()).slice(0, 5).map((p) => `response does not fit its schema: ${p}`));
+    else if (schema)
+      problems.push(
+        ...validate(schema, res.json())
+          .slice(0, 5)
+          .map((p) => `response does not fit its schema: ${p}`),
+      );
   }
   return problems;
 }
@@ -119,7 +176,12 @@ interface Generated {
 
 function requestArb(op: Operation): fc.Arbitrary<Generated> {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
-  const pathArb = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathParamArb(p.schema, known)])) as Record<string, fc.Arbitrary<string>>);
+  const pathArb = fc.record(
+    Object.fromEntries(pathParams.map((p) => [p.name, pathParamArb(p.schema, known)])) as Record<
+      string,
+      fc.Arbitrary<string>
+    >,
+  );
   const hasBody = op.body !== undefined || op.method !== 'GET';
   return fc.record({
     path: pathArb,
@@ -129,7 +191,9 @@ function requestArb(op: Operation): fc.Arbitrary<Generated> {
 }
 
 async function send(op: Operation, g: Generated, cookie: string | undefined) {
-  const url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => g.path[name]) + (g.query.length ? `?${g.query.map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`).join('&')}` : '');
+  const url =
+    op.path.replace(/\{(\w+)\}/g, (_, name: string) => g.path[name]) +
+    (g.query.length ? `?${g.query.map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`).join('&')}` : '');
   const headers: Record<string, string> = cookie ? { cookie } : {};
   let payload: string | undefined;
   if (g.body.raw) {
@@ -163,9 +227,13 @@ describe(`OpenAPI fuzzing (${RUNS} runs per operation, seed ${SEED})`, () => {
               if (res.statusCode >= 400) {
                 const after = await fingerprint();
                 const changed = Object.keys(before).filter((k) => before[k] !== after[k]);
-                if (changed.length) problems.push(`a refused request (${res.statusCode}) changed ${changed.join(', ')}`);
+                if (changed.length)
+                  problems.push(`a refused request (${res.statusCode}) changed ${changed.join(', ')}`);
               }
-              if (problems.length) throw new Error(`${signedIn ? 'signed in' : 'visitor'}: ${res.statusCode} ${res.body.slice(0, 300)}\n${problems.join('\n')}`);
+              if (problems.length)
+                throw new Error(
+                  `${signedIn ? 'signed in' : 'visitor'}: ${res.statusCode} ${res.body.slice(0, 300)}\n${problems.join('\n')}`,
+                );
             }
           }),
           { numRuns: RUNS, seed: SEED, endOnFailure: true },
@@ -177,7 +245,8 @@ describe(`OpenAPI fuzzing (${RUNS} runs per operation, seed ${SEED})`, () => {
 });
 
 describe('mass assignment: fields the client must not set change nothing', () => {
-  const call = (method: string, url: string, payload: unknown, cookie = fuzzer.cookie) => inject({ method: method as 'POST', url, headers: { cookie }, payload: payload as object });
+  const call = (method: string, url: string, payload: unknown, cookie = fuzzer.cookie) =>
+    inject({ method: method as 'POST', url, headers: { cookie }, payload: payload as object });
 
   it('refuses ownerId, role, upVotes and friends on every JSON body, and writes nothing', async () => {
     const [venue] = await db.select().from(venues).limit(1);
@@ -200,13 +269,38 @@ describe('mass assignment: fields the client must not set change nothing', () =>
       expect(res.json()).toMatchObject({ code: 'VALIDATION', message: expect.stringMatching(/Unknown field/) });
       expect(await fingerprint()).toEqual(before);
     }
-    const register = await inject({ method: 'POST', url: '/api/auth/register', payload: { email: `r-${crypto.randomBytes(3).toString('hex')}@example.test`, password: PASSWORD, firstName: 'A', lastName: 'B', role: 'admin', id: 'chosen' } });
+    const register = await inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        email: `r-${crypto.randomBytes(3).toString('hex')}@example.test`,
+        password: PASSWORD,
+        firstName: 'A',
+        lastName: 'B',
+        role: 'admin',
+        id: 'chosen',
+      },
+    });
     expect(register.statusCode).toBe(400);
   });
 
   it('the upload form ignores uploaderId, upVotes and other fields it does not know', async () => {
-    const form = multipartBody({ type: 'youtube', title: 'Mine', artist: 'Me', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ', uploaderId: neighbour.id, upVotes: '9999', id: '1', isPrivate: 'false' });
-    const res = await inject({ method: 'POST', url: '/api/songs', headers: { ...form.headers, cookie: fuzzer.cookie }, payload: form.payload });
+    const form = multipartBody({
+      type: 'youtube',
+      title: 'Mine',
+      artist: 'Me',
+      youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+      uploaderId: neighbour.id,
+      upVotes: '9999',
+      id: '1',
+      isPrivate: 'false',
+    });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/songs',
+      headers: { ...form.headers, cookie: fuzzer.cookie },
+      payload: form.payload,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ uploaderId: fuzzer.id, upVotes: 0, downVotes: 0 });
     expect((res.json() as { id: number }).id).not.toBe(1);
@@ -216,31 +310,91 @@ describe('mass assignment: fields the client must not set change nothing', () =>
 describe('multipart upload: targeted hostile cases', () => {
   const yt = { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' };
   const upload = (form: { payload: Buffer; headers: Record<string, string> }, cookie: string | null = fuzzer.cookie) =>
-    inject({ method: 'POST', url: '/api/songs', headers: { ...form.headers, ...(cookie ? { cookie } : {}) }, payload: form.payload });
-  const raw = (body: string, contentType = 'multipart/form-data; boundary=b') => ({ payload: Buffer.from(body, 'latin1'), headers: { 'content-type': contentType } });
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+    inject({
+      method: 'POST',
+      url: '/api/songs',
+      headers: { ...form.headers, ...(cookie ? { cookie } : {}) },
+      payload: form.payload,
+    });
+  const raw = (body: string, contentType = 'multipart/form-data; boundary=b') => ({
+    payload: Buffer.from(body, 'latin1'),
+    headers: { 'content-type': contentType },
+  });
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
 
   const cases: Array<[string, () => { payload: Buffer; headers: Record<string, string> }, number[], boolean?]> = [
     ['visitor', () => multipartBody(yt), [401], true],
     ['NUL byte in the title', () => multipartBody({ ...yt, title: 'a\u0000b' }), [400]],
     ['1 MB title', () => multipartBody({ ...yt, title: ONE_MB }), [400, 413]],
     ['a field sent twice', () => multipartBody({ ...yt, title: ['one', 'two'] }), [400]],
-    ['__proto__ and constructor fields', () => multipartBody({ ['__proto__']: 'x', constructor: 'y', type: 'youtube', title: 'T', artist: 'A' }), [400]],
+    [
+      '__proto__ and constructor fields',
+      () => multipartBody({ ['__proto__']: 'x', constructor: 'y', type: 'youtube', title: 'T', artist: 'A' }),
+      [400],
+    ],
     ['a wrong type', () => multipartBody({ ...yt, type: 'mp3' }), [400]],
     ['a duration that is not a number', () => multipartBody({ ...yt, duration: '1e400' }), [400]],
     ['an unknown venue', () => multipartBody({ ...yt, venueId: '2147483000' }), [404]],
     ['a hostile venue id', () => multipartBody({ ...yt, venueId: "1' or '1'='1" }), [400]],
     ['isPrivate neither true nor false', () => multipartBody({ ...yt, isPrivate: 'maybe' }), [400]],
-    ['a file under another field name', () => multipartBody({ type: 'pdf', title: 'T', artist: 'A' }, [{ field: 'evil', filename: 'a.pdf', content: samplePdf() }]), [400]],
-    ['two files', () => multipartBody({ type: 'pdf', title: 'T', artist: 'A' }, [{ filename: 'a.pdf', content: samplePdf() }, { filename: 'b.pdf', content: samplePdf() }]), [400, 413]],
-    ['a PNG named .pdf', () => multipartBody({ type: 'pdf', title: 'T', artist: 'A' }, [{ filename: 'a.pdf', content: png }]), [415]],
-    ['an HTML file named .pdf', () => multipartBody({ type: 'pdf', title: 'T', artist: 'A' }, [{ filename: 'a.pdf', content: '<html><script>alert(1)</script></html>', contentType: 'text/html' }]), [415]],
-    ['an empty file', () => multipartBody({ type: 'pdf', title: 'T', artist: 'A' }, [{ filename: 'a.pdf', content: Buffer.alloc(0) }]), [400]],
-    ['a hostile file name', () => multipartBody({ type: 'pdf', title: 'T', artist: 'A' }, [{ filename: '../../etc/passwd"\r\nX-Evil: 1\u202e.pdf', content: 'not a pdf' }]), [415]],
+    [
+      'a file under another field name',
+      () =>
+        multipartBody({ type: 'pdf', title: 'T', artist: 'A' }, [
+          { field: 'evil', filename: 'a.pdf', content: samplePdf() },
+        ]),
+      [400],
+    ],
+    [
+      'two files',
+      () =>
+        multipartBody({ type: 'pdf', title: 'T', artist: 'A' }, [
+          { filename: 'a.pdf', content: samplePdf() },
+          { filename: 'b.pdf', content: samplePdf() },
+        ]),
+      [400, 413],
+    ],
+    [
+      'a PNG named .pdf',
+      () => multipartBody({ type: 'pdf', title: 'T', artist: 'A' }, [{ filename: 'a.pdf', content: png }]),
+      [415],
+    ],
+    [
+      'an HTML file named .pdf',
+      () =>
+        multipartBody({ type: 'pdf', title: 'T', artist: 'A' }, [
+          { filename: 'a.pdf', content: '<html><script>alert(1)</script></html>', contentType: 'text/html' },
+        ]),
+      [415],
+    ],
+    [
+      'an empty file',
+      () => multipartBody({ type: 'pdf', title: 'T', artist: 'A' }, [{ filename: 'a.pdf', content: Buffer.alloc(0) }]),
+      [400],
+    ],
+    [
+      'a hostile file name',
+      () =>
+        multipartBody({ type: 'pdf', title: 'T', artist: 'A' }, [
+          { filename: '../../etc/passwd"\r\nX-Evil: 1\u202e.pdf', content: 'not a pdf' },
+        ]),
+      [415],
+    ],
     ['a broken boundary', () => raw('--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nT'), [400]],
     ['no boundary', () => raw('hello', 'multipart/form-data'), [400, 415]],
-    ['JSON instead of a form', () => ({ payload: Buffer.from(JSON.stringify(yt)), headers: { 'content-type': 'application/json' } }), [415]],
-    ['a header line of 100 kB', () => raw(`--b\r\nContent-Disposition: form-data; name="${'n'.repeat(100_000)}"\r\n\r\nv\r\n--b--\r\n`), [400, 413]],
+    [
+      'JSON instead of a form',
+      () => ({ payload: Buffer.from(JSON.stringify(yt)), headers: { 'content-type': 'application/json' } }),
+      [415],
+    ],
+    [
+      'a header line of 100 kB',
+      () => raw(`--b\r\nContent-Disposition: form-data; name="${'n'.repeat(100_000)}"\r\n\r\nv\r\n--b--\r\n`),
+      [400, 413],
+    ],
   ];
 
   it.each(cases)('%s: refused with a clear message, nothing written', async (_name, make, statuses, visitor) => {
@@ -253,13 +407,18 @@ describe('multipart upload: targeted hostile cases', () => {
   });
 
   it('a real PDF with a hostile file name is stored; the name reaches no header', async () => {
-    const form = multipartBody({ type: 'pdf', title: 'Sheet', artist: 'A' }, [{ filename: '../../x"\r\nX-Evil: 1.pdf', content: samplePdf() }]);
+    const form = multipartBody({ type: 'pdf', title: 'Sheet', artist: 'A' }, [
+      { filename: '../../x"\r\nX-Evil: 1.pdf', content: samplePdf() },
+    ]);
     const res = await upload(form);
     expect(res.statusCode).toBe(201);
     const file = await inject({ method: 'GET', url: (res.json() as { pdfUrl: string }).pdfUrl });
     expect(file.statusCode).toBe(200);
     expect(JSON.stringify(file.headers)).not.toMatch(/x-evil|\.\.\//i);
-    const [row] = await db.select().from(songs).where(sql`${songs.id} = ${(res.json() as { id: number }).id}`);
+    const [row] = await db
+      .select()
+      .from(songs)
+      .where(sql`${songs.id} = ${(res.json() as { id: number }).id}`);
     expect(row.pdfUrl).toMatch(/^\/api\/files\/\d+$/);
   });
 });

@@ -31,7 +31,12 @@ export interface Operation {
   method: string;
   /** OpenAPI path, e.g. /api/songs/{id} */
   path: string;
-  parameters: Array<{ in: 'path' | 'query' | 'header' | 'cookie'; name: string; required?: boolean; schema: JsonSchema }>;
+  parameters: Array<{
+    in: 'path' | 'query' | 'header' | 'cookie';
+    name: string;
+    required?: boolean;
+    schema: JsonSchema;
+  }>;
   body?: JsonSchema;
   responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
 }
@@ -146,8 +151,14 @@ export const RAW_BODIES: Array<{ contentType: string; payload: string }> = [
   { contentType: 'application/json', payload: '{"content":"\\u0000"}' },
   { contentType: 'text/plain', payload: 'hello' },
   { contentType: 'application/x-www-form-urlencoded', payload: 'a=1&role=admin' },
-  { contentType: 'multipart/form-data; boundary=xyz', payload: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--xyz--\r\n' },
-  { contentType: 'application/xml', payload: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>' },
+  {
+    contentType: 'multipart/form-data; boundary=xyz',
+    payload: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--xyz--\r\n',
+  },
+  {
+    contentType: 'application/xml',
+    payload: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+  },
 ];
 
 // ── Arbitraries from schemas ────────────────────────────────────────────────────────────────────────────────
@@ -162,7 +173,11 @@ const types = (s: JsonSchema) => (Array.isArray(s.type) ? s.type : s.type ? [s.t
 /** A value that satisfies `schema` (roughly: enough to get past validation often), using known ids for ids. */
 export function validArb(schema: JsonSchema, known: KnownIds, depth = 0): fc.Arbitrary<unknown> {
   const variants = schema.anyOf ?? schema.oneOf;
-  if (variants) return fc.oneof(...variants.map((v) => validArb(v, known, depth + 1)), ...(schema.nullable ? [fc.constant(null)] : []));
+  if (variants)
+    return fc.oneof(
+      ...variants.map((v) => validArb(v, known, depth + 1)),
+      ...(schema.nullable ? [fc.constant(null)] : []),
+    );
   if (schema.allOf?.length) return validArb(Object.assign({}, ...schema.allOf), known, depth);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   if (schema.const !== undefined) return fc.constant(schema.const);
@@ -172,15 +187,22 @@ export function validArb(schema: JsonSchema, known: KnownIds, depth = 0): fc.Arb
       const min = schema.minimum !== undefined ? schema.minimum + (schema.exclusiveMinimum === true ? 1 : 0) : -5;
       const max = Math.min(schema.maximum ?? 1000, 2_147_483_647);
       const ids = known.ints.filter((n) => n >= min && n <= max);
-      return fc.oneof(fc.integer({ min: Math.max(min, -1000), max: Math.min(max, Math.max(min, -1000) + 1000) }), ...(ids.length ? [fc.constantFrom(...ids)] : []));
+      return fc.oneof(
+        fc.integer({ min: Math.max(min, -1000), max: Math.min(max, Math.max(min, -1000) + 1000) }),
+        ...(ids.length ? [fc.constantFrom(...ids)] : []),
+      );
     }
     if (t.includes('boolean')) return fc.boolean();
     if (t.includes('string')) {
       const minLength = schema.minLength ?? 0;
       const maxLength = Math.min(schema.maxLength ?? 40, minLength + 40);
-      return fc.oneof(fc.string({ minLength, maxLength }), ...(known.strings.length ? [fc.constantFrom(...known.strings)] : []));
+      return fc.oneof(
+        fc.string({ minLength, maxLength }),
+        ...(known.strings.length ? [fc.constantFrom(...known.strings)] : []),
+      );
     }
-    if (t.includes('array')) return depth > 3 ? fc.constant([]) : fc.array(validArb(schema.items ?? {}, known, depth + 1), { maxLength: 3 });
+    if (t.includes('array'))
+      return depth > 3 ? fc.constant([]) : fc.array(validArb(schema.items ?? {}, known, depth + 1), { maxLength: 3 });
     if (t.includes('object') || schema.properties) {
       const props = schema.properties ?? {};
       const required = new Set(schema.required ?? []);
@@ -196,13 +218,19 @@ export function validArb(schema: JsonSchema, known: KnownIds, depth = 0): fc.Arb
 export const hostileArb = fc.constantFrom(...HOSTILE_VALUES);
 
 /** A body: valid, valid with a hostile field, with a field missing, with mass-assignment fields, or hostile as a whole. */
-export function bodyArb(schema: JsonSchema | undefined, known: KnownIds): fc.Arbitrary<{ json?: unknown; raw?: { contentType: string; payload: string } }> {
+export function bodyArb(
+  schema: JsonSchema | undefined,
+  known: KnownIds,
+): fc.Arbitrary<{ json?: unknown; raw?: { contentType: string; payload: string } }> {
   const valid = schema ? validArb(schema, known) : fc.constant(undefined);
   const keys = Object.keys(schema?.properties ?? {});
-  const asObject = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+  const asObject = (v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
   return fc.oneof(
     valid.map((json) => ({ json })),
-    fc.tuple(valid, fc.constantFrom(...(keys.length ? keys : ['x'])), hostileArb).map(([v, k, h]) => ({ json: { ...asObject(v), [k]: h } })),
+    fc
+      .tuple(valid, fc.constantFrom(...(keys.length ? keys : ['x'])), hostileArb)
+      .map(([v, k, h]) => ({ json: { ...asObject(v), [k]: h } })),
     fc.tuple(valid, fc.constantFrom(...(keys.length ? keys : ['x']))).map(([v, k]) => {
       const copy = { ...asObject(v) };
       delete copy[k];
@@ -219,11 +247,27 @@ export function bodyArb(schema: JsonSchema | undefined, known: KnownIds): fc.Arb
 
 /** A path parameter: a valid or known value, an unknown id, or something hostile (URL-encoded). */
 export function pathParamArb(schema: JsonSchema, known: KnownIds): fc.Arbitrary<string> {
-  return fc.oneof(
-    { weight: 3, arbitrary: validArb(schema, known).map((v) => String(v)) },
-    { weight: 1, arbitrary: fc.constantFrom('2147483000', '999999', '0', '-1', '2147483648', '1.5', 'abc', '1e3', '00001', 'a'.repeat(300)) },
-    { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_STRINGS.filter((s) => s.length < 5000 && s !== '')) },
-  ).map(encodeSegment);
+  return fc
+    .oneof(
+      { weight: 3, arbitrary: validArb(schema, known).map((v) => String(v)) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          '2147483000',
+          '999999',
+          '0',
+          '-1',
+          '2147483648',
+          '1.5',
+          'abc',
+          '1e3',
+          '00001',
+          'a'.repeat(300),
+        ),
+      },
+      { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_STRINGS.filter((s) => s.length < 5000 && s !== '')) },
+    )
+    .map(encodeSegment);
 }
 
 /** encodeURIComponent, except that a lone surrogate becomes the (invalid UTF-8) bytes it would have had. */
@@ -239,12 +283,25 @@ export function encodeSegment(v: string): string {
 export function queryArb(params: Operation['parameters'], known: KnownIds): fc.Arbitrary<Array<[string, string]>> {
   const names = params.filter((p) => p.in === 'query');
   const pair = fc.oneof(
-    ...names.map((p) => fc.tuple(fc.constant(p.name), fc.oneof(validArb(p.schema, known).map(String), hostileArb.map((h) => (typeof h === 'string' ? h : JSON.stringify(h)))))),
-    fc.tuple(fc.constantFrom('__proto__', 'constructor', 'role', 'ownerId', 'limit', 'x'), fc.constantFrom('1', 'admin', '')),
+    ...names.map((p) =>
+      fc.tuple(
+        fc.constant(p.name),
+        fc.oneof(
+          validArb(p.schema, known).map(String),
+          hostileArb.map((h) => (typeof h === 'string' ? h : JSON.stringify(h))),
+        ),
+      ),
+    ),
+    fc.tuple(
+      fc.constantFrom('__proto__', 'constructor', 'role', 'ownerId', 'limit', 'x'),
+      fc.constantFrom('1', 'admin', ''),
+    ),
   );
   return fc.array(pair, { maxLength: 4 }).chain((pairs) =>
     // Sometimes repeat a parameter: ?limit=1&limit=2
-    pairs.length ? fc.boolean().map((dup) => (dup ? [...pairs, [pairs[0][0], `${pairs[0][1]}2`] as [string, string]] : pairs)) : fc.constant(pairs),
+    pairs.length
+      ? fc.boolean().map((dup) => (dup ? [...pairs, [pairs[0][0], `${pairs[0][1]}2`] as [string, string]] : pairs))
+      : fc.constant(pairs),
   );
 }
 
@@ -267,7 +324,12 @@ export const LEAK_PATTERNS: RegExp[] = [
 
 /** Problems with `value` against `schema` (the subset of JSON Schema used by the document), empty when it fits. */
 export function validate(schema: JsonSchema, value: unknown, at = '$'): string[] {
-  if (value === null) return schema.nullable || types(schema).includes('null') || schema.anyOf?.some((s) => validate(s, null).length === 0) ? [] : [`${at}: null`];
+  if (value === null)
+    return schema.nullable ||
+      types(schema).includes('null') ||
+      schema.anyOf?.some((s) => validate(s, null).length === 0)
+      ? []
+      : [`${at}: null`];
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) return variants.some((v) => validate(v, value, at).length === 0) ? [] : [`${at}: matches no variant`];
   if (schema.allOf) return schema.allOf.flatMap((s) => validate(s, value, at));
@@ -278,7 +340,8 @@ export function validate(schema: JsonSchema, value: unknown, at = '$'): string[]
   const actual = Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
   const fits = t.some((x) => x === actual || (x === 'number' && actual === 'integer'));
   if (!fits) return [`${at}: expected ${t.join('|')}, got ${actual}`];
-  if (actual === 'array') return (value as unknown[]).flatMap((v, i) => (schema.items ? validate(schema.items, v, `${at}[${i}]`) : []));
+  if (actual === 'array')
+    return (value as unknown[]).flatMap((v, i) => (schema.items ? validate(schema.items, v, `${at}[${i}]`) : []));
   if (actual === 'object') {
     const obj = value as Record<string, unknown>;
     const problems = (schema.required ?? []).filter((k) => !(k in obj)).map((k) => `${at}.${k}: missing`);

@@ -24,7 +24,13 @@ export async function createUser(db: DbOrTx, overrides: Partial<typeof users.$in
   const n = next();
   const [row] = await db
     .insert(users)
-    .values({ id: crypto.randomUUID(), email: `factory-${n}@example.test`, firstName: 'Factory', lastName: `User ${n}`, ...overrides })
+    .values({
+      id: crypto.randomUUID(),
+      email: `factory-${n}@example.test`,
+      firstName: 'Factory',
+      lastName: `User ${n}`,
+      ...overrides,
+    })
     .returning();
   return row;
 }
@@ -75,7 +81,10 @@ export async function createVote(
 ): Promise<typeof votes.$inferSelect> {
   const userId = input.userId ?? (await createUser(db)).id;
   const venueId = input.venueId ?? null;
-  const [row] = await db.insert(votes).values({ songId: input.songId, userId, venueId, voteType: input.voteType }).returning();
+  const [row] = await db
+    .insert(votes)
+    .values({ songId: input.songId, userId, venueId, voteType: input.voteType })
+    .returning();
   const up = input.voteType === 'up' ? 1 : 0;
   const down = input.voteType === 'down' ? 1 : 0;
   await db.execute(sql`

@@ -52,14 +52,27 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
     },
     cookies: { keys: ['crowdmix-test-cookie-key'] },
     // Own signing key and lifetimes, so the provider does not warn about its development defaults.
-    jwks: { keys: [{ ...crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), use: 'sig', kid: 'test' }] },
+    jwks: {
+      keys: [
+        {
+          ...crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
+          use: 'sig',
+          kid: 'test',
+        },
+      ],
+    },
     ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
     async findAccount(_ctx, sub) {
       const account = accounts.get(sub);
       if (!account) return undefined;
-      return { accountId: sub, async claims() { return { ...account }; } };
+      return {
+        accountId: sub,
+        async claims() {
+          return { ...account };
+        },
+      };
     },
   });
   server.on('request', provider.callback());
@@ -105,7 +118,11 @@ export class CookieJar {
 }
 
 /** One request without following redirects, carrying and storing cookies. */
-export async function send(jar: CookieJar, url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
+export async function send(
+  jar: CookieJar,
+  url: string,
+  init: { method?: string; form?: Record<string, string> } = {},
+): Promise<Response> {
   const headers: Record<string, string> = {};
   const cookie = jar.header(url);
   if (cookie) headers.cookie = cookie;

@@ -36,10 +36,20 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const port = await freePort();
   const base = { ...process.env };
   // Never inherit the test runner's database or mode.
-  for (const k of ['DATABASE_URL', 'DATA_DIR', 'APP_URL', 'TEST_DB_DRIVER', 'VITEST', 'OIDC_ISSUER_URL']) delete base[k];
+  for (const k of ['DATABASE_URL', 'DATA_DIR', 'APP_URL', 'TEST_DB_DRIVER', 'VITEST', 'OIDC_ISSUER_URL'])
+    delete base[k];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...base, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', LOG_LEVEL: 'warn', CROWDMIX_PRINT_URL: 'false', ...env },
+    env: {
+      ...base,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      CROWDMIX_PRINT_URL: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -61,7 +71,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {
         if (gone) throw new Error(`the server exited before it was ready:\n${out}`);
-        const ok = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+        const ok = await fetch(`${url}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) return;
         await new Promise((r) => setTimeout(r, 200));
       }

@@ -20,7 +20,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
   const { beforeReady, ...buildOptions } = options;
-  const built = await buildApp(config, { database, skipMigrations: true, logger: options.logStream ? undefined : false, ...buildOptions });
+  const built = await buildApp(config, {
+    database,
+    skipMigrations: true,
+    logger: options.logStream ? undefined : false,
+    ...buildOptions,
+  });
   await beforeReady?.(built);
   await built.app.ready();
   const close = built.close;
@@ -43,7 +48,10 @@ export interface TestUser {
 }
 
 /** Registers a new account through the API and returns it with its session cookie. */
-export async function registerUser(app: BuiltApp['app'], overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}): Promise<TestUser> {
+export async function registerUser(
+  app: BuiltApp['app'],
+  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},
+): Promise<TestUser> {
   const body = {
     email: overrides.email ?? `user-${crypto.randomBytes(5).toString('hex')}@example.test`,
     password: overrides.password ?? 'correct horse battery',
@@ -66,12 +74,14 @@ export function cookieFrom(res: LightMyRequestResponse): string {
 
 /** JSON request helper: `as` signs the request in as that user. */
 export function api(app: BuiltApp['app']) {
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE') => (url: string, opts: { as?: { cookie: string } | null; body?: unknown; headers?: Record<string, string> } = {}) =>
-    app.inject({
-      method,
-      url,
-      headers: { ...(opts.as ? { cookie: opts.as.cookie } : {}), ...opts.headers },
-      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
-    });
+  const call =
+    (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE') =>
+    (url: string, opts: { as?: { cookie: string } | null; body?: unknown; headers?: Record<string, string> } = {}) =>
+      app.inject({
+        method,
+        url,
+        headers: { ...(opts.as ? { cookie: opts.as.cookie } : {}), ...opts.headers },
+        ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+      });
   return { get: call('GET'), post: call('POST'), patch: call('PATCH'), put: call('PUT'), delete: call('DELETE') };
 }

@@ -52,7 +52,11 @@ export async function connectWs(baseUrl: string, cookie?: string): Promise<WsTes
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no matching websocket event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.type))}`));
+          reject(
+            new Error(
+              `no matching websocket event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.type))}`,
+            ),
+          );
         }, timeoutMs);
         if (!check()) waiters.add(check);
       });

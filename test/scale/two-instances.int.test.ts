@@ -28,7 +28,12 @@ describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL databas
   const sockets: WsTestClient[] = [];
 
   async function startInstance(): Promise<Instance> {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATABASE_URL: database.url! });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      DATABASE_URL: database.url!,
+    });
     const built = await buildApp(config, { skipMigrations: true, logger: false });
     await built.app.listen({ port: 0, host: '127.0.0.1' });
     await built.start();
@@ -61,18 +66,33 @@ describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL databas
     expect(me.json()).toMatchObject({ id: user.id, email: user.email });
 
     // Signed in on B, signed out on A: the session is gone for B too.
-    const login = await b.built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'correct horse battery' } });
+    const login = await b.built.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'correct horse battery' },
+    });
     expect(login.statusCode).toBe(200);
     const cookie = cookieFrom(login);
-    expect((await a.built.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);
+    expect((await a.built.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(
+      200,
+    );
     // B has the session in its cache (it answered with it) and a socket open with it.
-    expect((await b.built.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);
+    expect((await b.built.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(
+      200,
+    );
     const onB = await socket(b, { ...user, cookie });
-    expect((await a.built.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBe(204);
+    expect(
+      (await a.built.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode,
+    ).toBe(204);
     // A's `session_ended` signal reaches B through NOTIFY: B closes the session's socket and forgets the session.
-    const code = await Promise.race([onB.closed, new Promise<string>((r) => setTimeout(() => r('still open after 3 s'), 3000))]);
+    const code = await Promise.race([
+      onB.closed,
+      new Promise<string>((r) => setTimeout(() => r('still open after 3 s'), 3000)),
+    ]);
     expect(code).toBe(4401);
-    expect((await b.built.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
+    expect((await b.built.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(
+      401,
+    );
   });
 
   it("delivers a global chat message sent through one instance to the other's sockets, and to its history", async () => {
@@ -82,20 +102,38 @@ describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL databas
     ws.send({ type: 'subscribe', room: 'global' });
     await settle(ws);
 
-    const res = await a.built.app.inject({ method: 'POST', url: '/api/messages/global', headers: { cookie: sender.cookie }, payload: { content: 'Hello from instance A' } });
+    const res = await a.built.app.inject({
+      method: 'POST',
+      url: '/api/messages/global',
+      headers: { cookie: sender.cookie },
+      payload: { content: 'Hello from instance A' },
+    });
     expect(res.statusCode).toBe(201);
     const sent = res.json();
     const event = await ws.waitFor((e) => e.type === 'chat_message' && e.message.id === sent.id, 5000);
-    expect(event).toMatchObject({ type: 'chat_message', room: 'global', message: { id: sent.id, content: 'Hello from instance A', senderId: sender.id } });
+    expect(event).toMatchObject({
+      type: 'chat_message',
+      room: 'global',
+      message: { id: sent.id, content: 'Hello from instance A', senderId: sender.id },
+    });
     // B's "nothing new" poll cache heard the message too: polling B for newer messages returns it.
-    const poll = await b.built.app.inject({ method: 'GET', url: `/api/messages/global?after=${sent.id - 1}`, headers: { cookie: listener.cookie } });
+    const poll = await b.built.app.inject({
+      method: 'GET',
+      url: `/api/messages/global?after=${sent.id - 1}`,
+      headers: { cookie: listener.cookie },
+    });
     expect(poll.json().map((m: { id: number }) => m.id)).toContain(sent.id);
   });
 
   it("delivers a playlist change made through one instance to the other's sockets watching that playlist", async () => {
     const owner = await registerUser(a.built.app);
     const watcher = await registerUser(b.built.app);
-    const created = await a.built.app.inject({ method: 'POST', url: '/api/community-playlists', headers: { cookie: owner.cookie }, payload: { name: 'Across instances' } });
+    const created = await a.built.app.inject({
+      method: 'POST',
+      url: '/api/community-playlists',
+      headers: { cookie: owner.cookie },
+      payload: { name: 'Across instances' },
+    });
     expect(created.statusCode).toBe(201);
     const playlistId = created.json().id as number;
     const ws = await socket(b, watcher);
@@ -103,42 +141,74 @@ describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL databas
     await settle(ws);
 
     // Joining through A changes the playlist (its member count): B's watcher hears of it.
-    const joined = await a.built.app.inject({ method: 'POST', url: `/api/community-playlists/${playlistId}/join`, headers: { cookie: watcher.cookie } });
+    const joined = await a.built.app.inject({
+      method: 'POST',
+      url: `/api/community-playlists/${playlistId}/join`,
+      headers: { cookie: watcher.cookie },
+    });
     expect(joined.statusCode).toBe(200);
     await ws.waitFor((e) => e.type === 'playlist_changed' && e.playlistId === playlistId, 5000);
-    const members = await b.built.app.inject({ method: 'GET', url: `/api/community-playlists/${playlistId}/members`, headers: { cookie: watcher.cookie } });
-    expect(members.json().map((m: { userId: string }) => m.userId)).toEqual(expect.arrayContaining([owner.id, watcher.id]));
+    const members = await b.built.app.inject({
+      method: 'GET',
+      url: `/api/community-playlists/${playlistId}/members`,
+      headers: { cookie: watcher.cookie },
+    });
+    expect(members.json().map((m: { userId: string }) => m.userId)).toEqual(
+      expect.arrayContaining([owner.id, watcher.id]),
+    );
   });
 
   it('makes its LISTEN connection again after it is cut, re-reads what it may have missed, and hears events again', async () => {
     const voter = await registerUser(a.built.app);
     const song = await createSong(database.db, { title: 'Through the cut' });
     const songOn = async (i: Instance) =>
-      ((await i.built.app.inject({ method: 'GET', url: '/api/mix/global' })).json().songs as { id: number; upVotes: number }[]).find((x) => x.id === song.id);
+      (
+        (await i.built.app.inject({ method: 'GET', url: '/api/mix/global' })).json().songs as {
+          id: number;
+          upVotes: number;
+        }[]
+      ).find((x) => x.id === song.id);
     expect(await songOn(b)).toMatchObject({ upVotes: 0 }); // B's mix cache holds the song now
     const ws = await socket(b);
 
     // Cut every LISTEN connection of this database (both instances') and wait until they are gone.
-    const listeners = await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+    const listeners = await database.db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+    );
     const pids = (listeners as unknown as { rows: { pid: number }[] }).rows.map((r) => r.pid);
     expect(pids.length).toBeGreaterThanOrEqual(2);
     for (const pid of pids) await database.db.execute(sql`select pg_terminate_backend(${pid})`);
     for (let i = 0; i < 100; i++) {
-      const left = await database.db.execute(sql`select count(*)::int as n from pg_stat_activity where pid = any(${`{${pids.join(',')}}`}::int[])`);
+      const left = await database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where pid = any(${`{${pids.join(',')}}`}::int[])`,
+      );
       if ((left as unknown as { rows: { n: number }[] }).rows[0].n === 0) break;
       await new Promise((r) => setTimeout(r, 20));
     }
 
     // A vote while B cannot hear: B learns of the gap when it reconnects, tells its sockets and re-reads.
-    const res = await a.built.app.inject({ method: 'POST', url: '/api/votes', headers: { cookie: voter.cookie }, payload: { songId: song.id, voteType: 'up' } });
+    const res = await a.built.app.inject({
+      method: 'POST',
+      url: '/api/votes',
+      headers: { cookie: voter.cookie },
+      payload: { songId: song.id, voteType: 'up' },
+    });
     expect(res.statusCode).toBe(200);
     await ws.waitFor((e) => e.type === 'resync', 10_000);
     expect(await songOn(b)).toMatchObject({ upVotes: 1 });
 
     // And the channel works again: the next vote through A reaches B's socket as an event.
     const other = await registerUser(a.built.app);
-    await a.built.app.inject({ method: 'POST', url: '/api/votes', headers: { cookie: other.cookie }, payload: { songId: song.id, voteType: 'up' } });
-    const update = await ws.waitFor((e) => e.type === 'vote_update' && e.songId === song.id && e.voteCount.upVotes === 2, 5000);
+    await a.built.app.inject({
+      method: 'POST',
+      url: '/api/votes',
+      headers: { cookie: other.cookie },
+      payload: { songId: song.id, voteType: 'up' },
+    });
+    const update = await ws.waitFor(
+      (e) => e.type === 'vote_update' && e.songId === song.id && e.voteCount.upVotes === 2,
+      5000,
+    );
     expect(update).toMatchObject({ voteCount: { upVotes: 2, downVotes: 0 } });
   });
 
@@ -146,7 +216,11 @@ describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL databas
     const visitor = await registerUser(a.built.app);
     const observer = await registerUser(b.built.app);
     const onlineOnB = async () => {
-      const res = await b.built.app.inject({ method: 'GET', url: '/api/users/online', headers: { cookie: observer.cookie } });
+      const res = await b.built.app.inject({
+        method: 'GET',
+        url: '/api/users/online',
+        headers: { cookie: observer.cookie },
+      });
       expect(res.statusCode).toBe(200);
       return (res.json() as { id: string }[]).map((u) => u.id);
     };
@@ -186,7 +260,10 @@ describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL databas
           return seedDemoData(app.deps.db);
         }),
       );
-      expect(starts.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual(['started', 'started']);
+      expect(starts.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual([
+        'started',
+        'started',
+      ]);
       expect(starts.map((s) => (s.status === 'fulfilled' ? s.value : null)).sort()).toEqual([false, true]);
       const count = await built[0].deps.db.execute(sql`select count(*)::int n from users`);
       expect((count as unknown as { rows: { n: number }[] }).rows[0].n).toBe(8);

@@ -100,9 +100,17 @@ const LISTEN_RETRY_MAX_MS = 30_000;
 
 async function openPostgres(url: string): Promise<Database> {
   // Loaded only here: evaluating pg and drizzle's node-postgres driver cost a PGlite start about 25 ms for nothing.
-  const [{ default: pgModule }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+  const [{ default: pgModule }, { drizzle: drizzlePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   // A bounded connect time: an unreachable host fails requests (and /readyz) instead of hanging them.
-  const pool = new pgModule.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  const pool = new pgModule.Pool({
+    connectionString: url,
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -140,16 +148,19 @@ async function openPostgres(url: string): Promise<Database> {
 
   function scheduleReconnect(attempt: number) {
     if (reconnectTimer || closed) return;
-    reconnectTimer = setTimeout(async () => {
-      reconnectTimer = undefined;
-      if (closed) return;
-      try {
-        await ensureListener();
-      } catch {
-        return scheduleReconnect(attempt + 1);
-      }
-      for (const h of resyncHandlers) h();
-    }, Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_BASE_MS * 2 ** attempt));
+    reconnectTimer = setTimeout(
+      async () => {
+        reconnectTimer = undefined;
+        if (closed) return;
+        try {
+          await ensureListener();
+        } catch {
+          return scheduleReconnect(attempt + 1);
+        }
+        for (const h of resyncHandlers) h();
+      },
+      Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_BASE_MS * 2 ** attempt),
+    );
     reconnectTimer.unref();
   }
 

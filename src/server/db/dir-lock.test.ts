@@ -7,7 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { preparedDataDir, removePreparedDataDirs, startServerProcess, type ServerProcess } from '../../../test/helpers/server-process';
+import {
+  preparedDataDir,
+  removePreparedDataDirs,
+  startServerProcess,
+  type ServerProcess,
+} from '../../../test/helpers/server-process';
 import { acquireDirLock, DataDirInUseError } from './dir-lock';
 
 const dirs: string[] = [];
@@ -50,7 +55,9 @@ describe('data directory lock (in process)', () => {
     const dir = tempDir();
     // pid 1 is always alive.
     fs.writeFileSync(path.join(dir, 'crowdmix.lock'), '1');
-    expect(() => acquireDirLock(dir)).toThrow(`The data directory ${dir} is in use by another CrowdMix process (pid 1)`);
+    expect(() => acquireDirLock(dir)).toThrow(
+      `The data directory ${dir} is in use by another CrowdMix process (pid 1)`,
+    );
   });
 
   it('takes over a lock left by a dead process, or by an earlier run that had our pid (container restart)', () => {
@@ -81,7 +88,9 @@ describe('data directory lock (real server processes)', () => {
     const { code } = await second.exited;
     expect(code).not.toBe(0);
     expect(Date.now() - started).toBeLessThan(20_000);
-    expect(second.output()).toContain(`The data directory ${dataDir} is in use by another CrowdMix process (pid ${first.child.pid})`);
+    expect(second.output()).toContain(
+      `The data directory ${dataDir} is in use by another CrowdMix process (pid ${first.child.pid})`,
+    );
     expect(second.output()).toContain('point DATA_DIR at another directory');
     // A clear message, not a stack trace.
     expect(second.output()).not.toMatch(/\n\s+at /);

@@ -66,7 +66,8 @@ export function acquireDirLock(dir: string): DirLock {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number.parseInt(fs.readFileSync(file, 'utf8').trim(), 10);
-      if (pid === process.pid ? heldHere.has(file) : Number.isFinite(pid) && isAlive(pid)) throw new DataDirInUseError(dir, pid);
+      if (pid === process.pid ? heldHere.has(file) : Number.isFinite(pid) && isAlive(pid))
+        throw new DataDirInUseError(dir, pid);
       fs.rmSync(file, { force: true });
     }
   }

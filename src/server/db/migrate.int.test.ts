@@ -22,7 +22,11 @@ afterAll(async () => {
 
 type Rows<T> = { rows: T[] };
 const applied = async () =>
-  ((await database.db.execute(sql`select hash, created_at from drizzle.__drizzle_migrations order by id`)) as unknown as Rows<{ hash: string; created_at: string | number }>).rows;
+  (
+    (await database.db.execute(
+      sql`select hash, created_at from drizzle.__drizzle_migrations order by id`,
+    )) as unknown as Rows<{ hash: string; created_at: string | number }>
+  ).rows;
 
 /** A copy of the committed migrations plus one new migration, generated `when`. */
 function folderWithNewMigration(when: number): string {
@@ -41,7 +45,13 @@ describe(`migrate (${testDriver})`, () => {
   it('finds a migrated database up to date, and leaves it as it is', async () => {
     expect(await isUpToDate(database, migrationsFolder())).toBe(true);
     const before = await applied();
-    expect(before.length).toBe((JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length);
+    expect(before.length).toBe(
+      (
+        JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+          entries: unknown[];
+        }
+      ).entries.length,
+    );
     await migrate(database);
     expect(await applied()).toEqual(before);
   });
@@ -51,7 +61,9 @@ describe(`migrate (${testDriver})`, () => {
     expect(await isUpToDate(database, folder)).toBe(false);
     await migrate(database, folder);
     expect(await isUpToDate(database, folder)).toBe(true);
-    const rows = (await database.db.execute(sql`select to_regclass('public.migrate_probe') is not null as present`)) as unknown as Rows<{ present: boolean }>;
+    const rows = (await database.db.execute(
+      sql`select to_regclass('public.migrate_probe') is not null as present`,
+    )) as unknown as Rows<{ present: boolean }>;
     expect(rows.rows[0].present).toBe(true);
     expect(Number((await applied()).at(-1)?.created_at)).toBe(newestMigrationMillis(folder));
   });

@@ -11,13 +11,19 @@ const MIGRATION_LOCK_KEY = 7_411_001;
 /** The migrations folder: next to the sources in development, copied beside the bundle in production. */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, '../../../drizzle'), path.resolve(here, '../drizzle'), path.resolve(here, '../../drizzle')];
+  const candidates = [
+    path.resolve(here, '../../../drizzle'),
+    path.resolve(here, '../drizzle'),
+    path.resolve(here, '../../drizzle'),
+  ];
   return candidates.find((c) => existsSync(path.join(c, 'meta', '_journal.json'))) ?? candidates[0];
 }
 
 /** When the newest committed migration was generated (drizzle's `folderMillis`, the journal's `when`). */
 export function newestMigrationMillis(folder: string): number {
-  const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> };
+  const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
   return Math.max(0, ...journal.entries.map((e) => e.when));
 }
 
@@ -32,9 +38,13 @@ export async function isUpToDate(database: Database, folder: string): Promise<bo
   const newest = newestMigrationMillis(folder);
   // Both drivers answer { rows } through drizzle's execute; bigint arrives as text.
   type Rows<T> = { rows: T[] };
-  const table = (await database.db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`)) as unknown as Rows<{ present: boolean }>;
+  const table = (await database.db.execute(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  )) as unknown as Rows<{ present: boolean }>;
   if (!table.rows[0]?.present) return false;
-  const last = (await database.db.execute(sql`select max(created_at) as applied from drizzle.__drizzle_migrations`)) as unknown as Rows<{ applied: string | number | null }>;
+  const last = (await database.db.execute(
+    sql`select max(created_at) as applied from drizzle.__drizzle_migrations`,
+  )) as unknown as Rows<{ applied: string | number | null }>;
   const applied = last.rows[0]?.applied;
   return applied !== null && applied !== undefined && Number(applied) >= newest;
 }

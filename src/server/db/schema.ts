@@ -260,7 +260,9 @@ export const aiChats = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
     response: text('response').notNull(),
-    recommendations: jsonb('recommendations').notNull().default(sql`'[]'::jsonb`),
+    recommendations: jsonb('recommendations')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('ai_chats_user_idx').on(t.userId, t.id)],
@@ -361,7 +363,9 @@ export const communityPlaylistSongs = pgTable(
     uniqueIndex('playlist_songs_live_key')
       .on(t.playlistId, t.songId)
       .where(sql`${t.status} in ('pending', 'approved')`),
-    uniqueIndex('playlist_songs_position_key').on(t.playlistId, t.position).where(sql`${t.position} is not null`),
+    uniqueIndex('playlist_songs_position_key')
+      .on(t.playlistId, t.position)
+      .where(sql`${t.position} is not null`),
     index('playlist_songs_playlist_idx').on(t.playlistId, t.status),
   ],
 );

@@ -36,7 +36,11 @@ const SEED_LOCK_KEY = 7_411_002;
 
 /** Inserts the demo data unless it is already there (idempotent). Returns whether it inserted anything. */
 export async function seedDemoData(db: Db, log?: FastifyBaseLogger): Promise<boolean> {
-  const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${DEMO_USERS[0].email}`).limit(1);
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${DEMO_USERS[0].email}`)
+    .limit(1);
   if (existing.length > 0) return false;
   const hash = await hashPassword(DEMO_PASSWORD);
   const rand = mulberry32(20261121);
@@ -45,7 +49,11 @@ export async function seedDemoData(db: Db, log?: FastifyBaseLogger): Promise<boo
   const seeded = await db.transaction(async (tx) => {
     // Instances starting together on an empty database: the first seeds, the others wait here, then find the data.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    const again = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${DEMO_USERS[0].email}`).limit(1);
+    const again = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${DEMO_USERS[0].email}`)
+      .limit(1);
     if (again.length > 0) return false;
     const userRows = await tx
       .insert(users)
@@ -78,7 +86,9 @@ export async function seedDemoData(db: Db, log?: FastifyBaseLogger): Promise<boo
       )
       .returning();
     const venueByKey = new Map<string, (typeof venueRows)[number]>(DEMO_VENUES.map((v, i) => [v.key, venueRows[i]]));
-    await tx.insert(mixes).values([{ venueId: null, name: GLOBAL_MIX_NAME }, ...venueRows.map((v) => ({ venueId: v.id, name: v.name }))]);
+    await tx
+      .insert(mixes)
+      .values([{ venueId: null, name: GLOBAL_MIX_NAME }, ...venueRows.map((v) => ({ venueId: v.id, name: v.name }))]);
 
     const songRows = await tx
       .insert(songs)
@@ -124,8 +134,24 @@ export async function seedDemoData(db: Db, log?: FastifyBaseLogger): Promise<boo
     const [road, study] = await tx
       .insert(communityPlaylists)
       .values([
-        { name: 'Road Trip Anthems', description: 'Windows down, volume up. Propose the songs you sing along to.', creatorId: userRows[1].id, voteThreshold: 3, maxSongs: 50, collaborativeMode: 'democratic', gradient: 'from-orange-500 to-red-600' },
-        { name: 'Late Night Study', description: 'Calm, focused and lyric-light.', creatorId: userRows[2].id, voteThreshold: 2, maxSongs: 30, collaborativeMode: 'moderated', gradient: 'from-indigo-600 to-slate-800' },
+        {
+          name: 'Road Trip Anthems',
+          description: 'Windows down, volume up. Propose the songs you sing along to.',
+          creatorId: userRows[1].id,
+          voteThreshold: 3,
+          maxSongs: 50,
+          collaborativeMode: 'democratic',
+          gradient: 'from-orange-500 to-red-600',
+        },
+        {
+          name: 'Late Night Study',
+          description: 'Calm, focused and lyric-light.',
+          creatorId: userRows[2].id,
+          voteThreshold: 2,
+          maxSongs: 30,
+          collaborativeMode: 'moderated',
+          gradient: 'from-indigo-600 to-slate-800',
+        },
       ])
       .returning();
     const memberRows = [
@@ -138,20 +164,74 @@ export async function seedDemoData(db: Db, log?: FastifyBaseLogger): Promise<boo
       { playlistId: study.id, userId: userRows[6].id, role: 'member', canModerate: false },
       { playlistId: study.id, userId: userRows[7].id, role: 'member', canModerate: false },
     ];
-    await tx.insert(communityPlaylistMembers).values(memberRows.map((m) => ({ ...m, canVote: true, canPropose: true })));
+    await tx
+      .insert(communityPlaylistMembers)
+      .values(memberRows.map((m) => ({ ...m, canVote: true, canPropose: true })));
     const byYt = new Map(songRows.map((s) => [s.youtubeId, s]));
     const pick = (id: string) => byYt.get(id)!;
     const approvedAt = new Date(now - 5 * 86_400_000);
     const plSongs = await tx
       .insert(communityPlaylistSongs)
       .values([
-        { playlistId: road.id, songId: pick('lDK9QqIzhwk').id, proposedById: userRows[1].id, status: 'approved', position: 1, upVotes: 3, netVotes: 3, approvedAt },
-        { playlistId: road.id, songId: pick('gGdGFtwCNBE').id, proposedById: userRows[0].id, status: 'approved', position: 2, upVotes: 4, netVotes: 4, approvedAt },
-        { playlistId: road.id, songId: pick('HgzGwKwLmgM').id, proposedById: userRows[3].id, status: 'approved', position: 3, upVotes: 3, netVotes: 3, approvedAt },
-        { playlistId: road.id, songId: pick('btPJPFnesV4').id, proposedById: userRows[4].id, status: 'pending', upVotes: 1, netVotes: 1 },
+        {
+          playlistId: road.id,
+          songId: pick('lDK9QqIzhwk').id,
+          proposedById: userRows[1].id,
+          status: 'approved',
+          position: 1,
+          upVotes: 3,
+          netVotes: 3,
+          approvedAt,
+        },
+        {
+          playlistId: road.id,
+          songId: pick('gGdGFtwCNBE').id,
+          proposedById: userRows[0].id,
+          status: 'approved',
+          position: 2,
+          upVotes: 4,
+          netVotes: 4,
+          approvedAt,
+        },
+        {
+          playlistId: road.id,
+          songId: pick('HgzGwKwLmgM').id,
+          proposedById: userRows[3].id,
+          status: 'approved',
+          position: 3,
+          upVotes: 3,
+          netVotes: 3,
+          approvedAt,
+        },
+        {
+          playlistId: road.id,
+          songId: pick('btPJPFnesV4').id,
+          proposedById: userRows[4].id,
+          status: 'pending',
+          upVotes: 1,
+          netVotes: 1,
+        },
         { playlistId: road.id, songId: pick('djV11Xbc914').id, proposedById: userRows[5].id, status: 'pending' },
-        { playlistId: study.id, songId: pick('jfKfPfyJRdk').id, proposedById: userRows[2].id, status: 'approved', position: 1, upVotes: 2, netVotes: 2, approvedAt },
-        { playlistId: study.id, songId: pick('9E6b3swbnWg').id, proposedById: userRows[6].id, status: 'approved', position: 2, upVotes: 2, netVotes: 2, approvedAt },
+        {
+          playlistId: study.id,
+          songId: pick('jfKfPfyJRdk').id,
+          proposedById: userRows[2].id,
+          status: 'approved',
+          position: 1,
+          upVotes: 2,
+          netVotes: 2,
+          approvedAt,
+        },
+        {
+          playlistId: study.id,
+          songId: pick('9E6b3swbnWg').id,
+          proposedById: userRows[6].id,
+          status: 'approved',
+          position: 2,
+          upVotes: 2,
+          netVotes: 2,
+          approvedAt,
+        },
         { playlistId: study.id, songId: pick('CvFH_6DNRCY').id, proposedById: userRows[7].id, status: 'pending' },
       ])
       .returning();
@@ -173,11 +253,28 @@ export async function seedDemoData(db: Db, log?: FastifyBaseLogger): Promise<boo
       [2, 'Late Night Study playlist — lofi and Chopin, works every time.'],
     ] as const;
     await tx.insert(messages).values(
-      lines.map(([u, content], i) => ({ senderId: userRows[u].id, content, messageType: 'global', createdAt: new Date(now - (lines.length - i) * 600_000) })),
+      lines.map(([u, content], i) => ({
+        senderId: userRows[u].id,
+        content,
+        messageType: 'global',
+        createdAt: new Date(now - (lines.length - i) * 600_000),
+      })),
     );
     await tx.insert(messages).values([
-      { senderId: userRows[4].id, venueId: venueByKey.get('neon')!.id, content: 'DJ just dropped Lean On, the floor went wild.', messageType: 'venue', createdAt: new Date(now - 1_200_000) },
-      { senderId: userRows[1].id, receiverId: userRows[0].id, content: 'Hey! Join Road Trip Anthems and vote on the pending songs?', messageType: 'private', createdAt: new Date(now - 3_600_000) },
+      {
+        senderId: userRows[4].id,
+        venueId: venueByKey.get('neon')!.id,
+        content: 'DJ just dropped Lean On, the floor went wild.',
+        messageType: 'venue',
+        createdAt: new Date(now - 1_200_000),
+      },
+      {
+        senderId: userRows[1].id,
+        receiverId: userRows[0].id,
+        content: 'Hey! Join Road Trip Anthems and vote on the pending songs?',
+        messageType: 'private',
+        createdAt: new Date(now - 3_600_000),
+      },
     ]);
     return true;
   });

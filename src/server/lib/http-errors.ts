@@ -13,7 +13,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, field?: string) => new AppError(400, message, ERROR_CODES.VALIDATION, { field });
+export const badRequest = (message: string, field?: string) =>
+  new AppError(400, message, ERROR_CODES.VALIDATION, { field });
 export const unauthorized = (message = 'Unauthorized') => new AppError(401, message, ERROR_CODES.UNAUTHORIZED);
 export const forbidden = (message = 'Forbidden') => new AppError(403, message, ERROR_CODES.FORBIDDEN);
 export const notFound = (message = 'Not found') => new AppError(404, message, ERROR_CODES.NOT_FOUND);

@@ -60,18 +60,49 @@ export class RateLimiter {
   private sweep() {
     const now = this.now();
     // Windows are at most a day; anything older is dead weight.
-    for (const [k, list] of this.hits) if (!list.length || list[list.length - 1] < now - 86_400_000) this.hits.delete(k);
+    for (const [k, list] of this.hits)
+      if (!list.length || list[list.length - 1] < now - 86_400_000) this.hits.delete(k);
   }
 }
 
 /** The product's limits, in one place. */
 export const RATE_RULES = {
-  loginPerAccount: { name: 'login-account', limit: 5, windowMs: 30 * 60_000, message: 'Too many failed sign-in attempts for this account. Try again later.' },
-  loginPerIp: { name: 'login-ip', limit: 25, windowMs: 5 * 60_000, message: 'Too many sign-in attempts from your network. Try again later.' },
-  register: { name: 'register', limit: 10, windowMs: 60 * 60_000, message: 'Too many accounts created from your network. Try again later.' },
-  votes: { name: 'votes', limit: 60, windowMs: 60_000, message: 'You are voting too fast. Take a breath and try again in a moment.' },
+  loginPerAccount: {
+    name: 'login-account',
+    limit: 5,
+    windowMs: 30 * 60_000,
+    message: 'Too many failed sign-in attempts for this account. Try again later.',
+  },
+  loginPerIp: {
+    name: 'login-ip',
+    limit: 25,
+    windowMs: 5 * 60_000,
+    message: 'Too many sign-in attempts from your network. Try again later.',
+  },
+  register: {
+    name: 'register',
+    limit: 10,
+    windowMs: 60 * 60_000,
+    message: 'Too many accounts created from your network. Try again later.',
+  },
+  votes: {
+    name: 'votes',
+    limit: 60,
+    windowMs: 60_000,
+    message: 'You are voting too fast. Take a breath and try again in a moment.',
+  },
   uploads: { name: 'uploads', limit: 30, windowMs: 30 * 60_000, message: 'Upload limit reached. Try again later.' },
   chat: { name: 'chat', limit: 20, windowMs: 30_000, message: 'You are sending messages too fast. Wait a moment.' },
-  aiMinute: { name: 'ai-minute', limit: 10, windowMs: 60_000, message: 'DJ Verse needs a moment to catch up. Try again shortly.' },
-  aiDay: { name: 'ai-day', limit: 100, windowMs: 86_400_000, message: 'You reached today\'s limit for DJ Verse. Come back tomorrow.' },
+  aiMinute: {
+    name: 'ai-minute',
+    limit: 10,
+    windowMs: 60_000,
+    message: 'DJ Verse needs a moment to catch up. Try again shortly.',
+  },
+  aiDay: {
+    name: 'ai-day',
+    limit: 100,
+    windowMs: 86_400_000,
+    message: "You reached today's limit for DJ Verse. Come back tomorrow.",
+  },
 } satisfies Record<string, RateRule>;

@@ -15,4 +15,19 @@ import { profileModule } from './profile/profile.routes';
 import { searchModule } from './search/search.routes';
 import { exportsModule } from './exports/exports.routes';
 
-export const modules: AppModule[] = [healthModule, authModule, songsModule, votesModule, mixesModule, venuesModule, chatModule, messagesModule, presenceModule, profileModule, playlistsModule, assistantModule, searchModule, exportsModule];
+export const modules: AppModule[] = [
+  healthModule,
+  authModule,
+  songsModule,
+  votesModule,
+  mixesModule,
+  venuesModule,
+  chatModule,
+  messagesModule,
+  presenceModule,
+  profileModule,
+  playlistsModule,
+  assistantModule,
+  searchModule,
+  exportsModule,
+];

@@ -32,7 +32,10 @@ beforeAll(async () => {
           return { ok: true };
         });
         app.get('/api/test/upstream', async () => {
-          throw Object.assign(new Error('connect ECONNREFUSED 10.1.2.3:5432 at /srv/crowdmix/dist/server/main.js:12:3'), { statusCode: 502 });
+          throw Object.assign(
+            new Error('connect ECONNREFUSED 10.1.2.3:5432 at /srv/crowdmix/dist/server/main.js:12:3'),
+            { statusCode: 502 },
+          );
         });
         app.get('/api/test/reject-string', async () => {
           throw 'a bare string with /etc/passwd';
@@ -79,9 +82,14 @@ describe('request logs', () => {
     const seen = linesFor(String(res.headers['x-request-id'])).find((l) => l.msg === 'headers seen')!;
     expect(seen.headers).toMatchObject({ cookie: '[redacted]', authorization: '[redacted]' });
     // A failed sign-in logs nothing secret either.
-    await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'wrong secret password' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'wrong secret password' },
+    });
     const all = raw.join('');
-    for (const secret of [token, 'very-secret-bearer', 'super secret password', 'wrong secret password']) expect(all).not.toContain(secret);
+    for (const secret of [token, 'very-secret-bearer', 'super secret password', 'wrong secret password'])
+      expect(all).not.toContain(secret);
   });
 });
 
@@ -95,7 +103,9 @@ describe('5xx answers', () => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(status);
     expect(res.json()).toEqual({ message: 'Internal Server Error', code: 'INTERNAL' });
-    expect(res.body).not.toMatch(/\bat\s|\/work|\/srv|\/etc|\.ts\b|\.js\b|select|no_such_table|secret_column|ECONNREFUSED|10\.1\.2\.3|boom/i);
+    expect(res.body).not.toMatch(
+      /\bat\s|\/work|\/srv|\/etc|\.ts\b|\.js\b|select|no_such_table|secret_column|ECONNREFUSED|10\.1\.2\.3|boom/i,
+    );
     const logged = linesFor(String(res.headers['x-request-id'])).find((l) => l.level >= 50);
     expect(logged, 'the failure is logged with its request id').toBeDefined();
     expect(JSON.stringify(logged)).toMatch(/boom|no_such_table|ECONNREFUSED|bare string/);

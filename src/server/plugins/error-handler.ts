@@ -4,7 +4,8 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ERROR_CODES, type ApiErrorBody } from '../../shared/errors';
 import { AppError, pgCode } from '../lib/http-errors';
 
-const GENERIC_ZOD = /^(Invalid input|Invalid option|Too small|Too big|Unrecognized key|Invalid string|Invalid number|Invalid)/;
+const GENERIC_ZOD =
+  /^(Invalid input|Invalid option|Too small|Too big|Unrecognized key|Invalid string|Invalid number|Invalid)/;
 
 function fieldMessage(field: string | undefined, message: string): string {
   if (!field) return message;
@@ -15,7 +16,9 @@ function fieldMessage(field: string | undefined, message: string): string {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((thrown: FastifyError, request, reply) => {
     // Code may throw anything (a string, null); the checks below expect an object.
-    const error = (thrown instanceof Error ? thrown : Object.assign(new Error(String(thrown)), { thrown: thrown as unknown })) as FastifyError;
+    const error = (
+      thrown instanceof Error ? thrown : Object.assign(new Error(String(thrown)), { thrown: thrown as unknown })
+    ) as FastifyError;
     try {
       return handle(error, request, reply);
     } catch (failure) {
@@ -40,7 +43,9 @@ function handle(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
     const where = (error as { validationContext?: string }).validationContext;
     const field = unknownKeys ? keys?.join(', ') : path || (where && where !== 'body' ? where : undefined);
     const raw = issue?.message ?? 'Invalid request';
-    const message = unknownKeys ? `Unknown field${keys && keys.length > 1 ? 's' : ''}: ${keys?.join(', ')}` : fieldMessage(field, raw);
+    const message = unknownKeys
+      ? `Unknown field${keys && keys.length > 1 ? 's' : ''}: ${keys?.join(', ')}`
+      : fieldMessage(field, raw);
     return reply.status(400).send({ message, code: ERROR_CODES.VALIDATION, field } satisfies ApiErrorBody);
   }
   if (isResponseSerializationError(error)) {
@@ -52,25 +57,36 @@ function handle(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
     return reply.status(413).send({ message: 'The request is too large', code: ERROR_CODES.PAYLOAD_TOO_LARGE });
   }
   if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    return reply.status(415).send({ message: 'Unsupported content type; send JSON', code: ERROR_CODES.UNSUPPORTED_MEDIA_TYPE });
+    return reply
+      .status(415)
+      .send({ message: 'Unsupported content type; send JSON', code: ERROR_CODES.UNSUPPORTED_MEDIA_TYPE });
   }
   if (status >= 400 && status < 500) {
     const message =
-      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error instanceof SyntaxError
         ? 'The request body is not valid JSON'
         : status === 404
           ? 'Not found'
           : (error.message?.slice(0, 200) ?? 'Bad request');
-    return reply.status(status).send({ message, code: status === 404 ? ERROR_CODES.NOT_FOUND : ERROR_CODES.VALIDATION });
+    return reply
+      .status(status)
+      .send({ message, code: status === 404 ? ERROR_CODES.NOT_FOUND : ERROR_CODES.VALIDATION });
   }
   // Database constraint violations that slipped past validation are the client's fault, not ours.
   const code = pgCode(error);
   if (code === '23505') return reply.status(409).send({ message: 'That already exists', code: ERROR_CODES.CONFLICT });
-  if (code === '23503') return reply.status(404).send({ message: 'A referenced item does not exist', code: ERROR_CODES.NOT_FOUND });
+  if (code === '23503')
+    return reply.status(404).send({ message: 'A referenced item does not exist', code: ERROR_CODES.NOT_FOUND });
   if (code === '23514' || code === '22P02' || code === '22001' || code === '22021' || code === '22003') {
-    return reply.status(400).send({ message: 'The request contains a value that is not allowed', code: ERROR_CODES.VALIDATION });
+    return reply
+      .status(400)
+      .send({ message: 'The request contains a value that is not allowed', code: ERROR_CODES.VALIDATION });
   }
   request.log.error({ err: error }, 'unhandled error');
   // The status of a deliberate 5xx (502, 503…) is kept; its message, which may name hosts or paths, is not.
-  return reply.status(status >= 500 && status <= 599 ? status : 500).send({ message: 'Internal Server Error', code: ERROR_CODES.INTERNAL });
+  return reply
+    .status(status >= 500 && status <= 599 ? status : 500)
+    .send({ message: 'Internal Server Error', code: ERROR_CODES.INTERNAL });
 }

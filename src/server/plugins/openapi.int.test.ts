@@ -48,7 +48,9 @@ describe('OpenAPI', () => {
     expect(routes).toContainEqual({ method: 'POST', path: '/api/auth/register' });
     expect(routes.length).toBeGreaterThan(10);
 
-    const missing = routes.filter((r) => !doc.paths[toOpenApiPath(r.path)]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.path}`);
+    const missing = routes
+      .filter((r) => !doc.paths[toOpenApiPath(r.path)]?.[r.method.toLowerCase()])
+      .map((r) => `${r.method} ${r.path}`);
     expect(missing, 'routes missing from /api/docs/json').toEqual([]);
 
     const registered = new Set(routes.map((r) => `${r.method.toLowerCase()} ${toOpenApiPath(r.path)}`));
@@ -59,7 +61,8 @@ describe('OpenAPI', () => {
     );
     expect(stale, 'documented operations with no route').toEqual([]);
     for (const [path, ops] of Object.entries(doc.paths)) {
-      for (const [method, op] of Object.entries(ops)) expect(op.responses, `${method} ${path} has responses`).toBeDefined();
+      for (const [method, op] of Object.entries(ops))
+        expect(op.responses, `${method} ${path} has responses`).toBeDefined();
     }
     expect(doc.paths['/ws']).toBeUndefined();
   });
@@ -67,7 +70,8 @@ describe('OpenAPI', () => {
   it('serves the UI under /api/docs with its own scripts only', async () => {
     const entry = await t.app.inject({ url: '/api/docs' });
     let page = entry;
-    if (entry.statusCode >= 300 && entry.statusCode < 400) page = await t.app.inject({ url: new URL(String(entry.headers.location), 'http://x/api/docs/').pathname });
+    if (entry.statusCode >= 300 && entry.statusCode < 400)
+      page = await t.app.inject({ url: new URL(String(entry.headers.location), 'http://x/api/docs/').pathname });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('swagger-ui');
@@ -94,7 +98,7 @@ describe('OpenAPI, built on the first docs request', () => {
     expect(yaml.body).toContain('/api/mix/global:');
   });
 
-  it("answers the docs paths as the app does: its 404, redirects without a body, HEAD, conditional GETs", async () => {
+  it('answers the docs paths as the app does: its 404, redirects without a body, HEAD, conditional GETs', async () => {
     const missing = await t.app.inject({ url: '/api/docs/static/no-such-file.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'NOT_FOUND' });
@@ -110,10 +114,11 @@ describe('OpenAPI, built on the first docs request', () => {
     expect(css.headers['content-type']).toMatch(/text\/css/);
     expect(css.headers['x-request-id']).toBeTruthy();
     const etag = String(css.headers.etag);
-    expect((await t.app.inject({ url: '/api/docs/static/swagger-ui.css', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    expect(
+      (await t.app.inject({ url: '/api/docs/static/swagger-ui.css', headers: { 'if-none-match': etag } })).statusCode,
+    ).toBe(304);
     const head = await t.app.inject({ method: 'HEAD', url: '/api/docs/json' });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
   });
 });
-

@@ -14,7 +14,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 export const DOCS_PREFIX = '/api/docs';
 
 /** Request headers the docs instance does not see (hop-by-hop, or a body it does not need: these are GETs). */
-const DROPPED_REQUEST_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'accept-encoding', 'upgrade']);
+const DROPPED_REQUEST_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'accept-encoding',
+  'upgrade',
+]);
 /** Response headers the app sets itself when it sends the body. */
 const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
 
@@ -38,12 +45,14 @@ export async function registerOpenApi(app: FastifyInstance) {
 
   async function forward(request: FastifyRequest, reply: FastifyReply) {
     const headers: Record<string, string | string[]> = {};
-    for (const [k, v] of Object.entries(request.headers)) if (v !== undefined && !DROPPED_REQUEST_HEADERS.has(k)) headers[k] = v;
+    for (const [k, v] of Object.entries(request.headers))
+      if (v !== undefined && !DROPPED_REQUEST_HEADERS.has(k)) headers[k] = v;
     // HEAD as GET: the docs instance has no HEAD routes (the app's own recorded ones would collide), and the app
     // leaves the body out of a HEAD answer itself.
     const res = await (await docsApp()).inject({ method: 'GET', url: request.url, headers });
     if (res.statusCode === 404) return reply.callNotFound();
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && !DROPPED_RESPONSE_HEADERS.has(k)) reply.header(k, v);
+    for (const [k, v] of Object.entries(res.headers))
+      if (v !== undefined && !DROPPED_RESPONSE_HEADERS.has(k)) reply.header(k, v);
     // An empty body (a redirect, a 304) is sent as none, so that no content type is made up for it.
     return reply.code(res.statusCode).send(res.rawPayload.length ? res.rawPayload : undefined);
   }
@@ -52,13 +61,17 @@ export async function registerOpenApi(app: FastifyInstance) {
 }
 
 /** A Fastify instance serving only the docs, with the recorded routes so that swagger documents them. */
-async function buildDocsApp(routes: RouteOptions[], appConfig: FastifyInstance['initialConfig']): Promise<FastifyInstance> {
-  const [{ default: Fastify }, { default: swagger }, { default: swaggerUi }, { jsonSchemaTransform }] = await Promise.all([
-    import('fastify'),
-    import('@fastify/swagger'),
-    import('@fastify/swagger-ui'),
-    import('fastify-type-provider-zod'),
-  ]);
+async function buildDocsApp(
+  routes: RouteOptions[],
+  appConfig: FastifyInstance['initialConfig'],
+): Promise<FastifyInstance> {
+  const [{ default: Fastify }, { default: swagger }, { default: swaggerUi }, { jsonSchemaTransform }] =
+    await Promise.all([
+      import('fastify'),
+      import('@fastify/swagger'),
+      import('@fastify/swagger-ui'),
+      import('fastify-type-provider-zod'),
+    ]);
   // The recorded routes include the app's HEAD routes (swagger leaves them out of the document, as it did).
   const docs = Fastify({ logger: false, exposeHeadRoutes: false, routerOptions: appConfig.routerOptions });
   // The schemas are only documented here: the recorded routes never answer.
@@ -76,7 +89,14 @@ async function buildDocsApp(routes: RouteOptions[], appConfig: FastifyInstance['
   // only script is a file; the validator badge (a third-party image) is turned off.
   await docs.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: false, uiConfig: { validatorUrl: null } });
   for (const r of routes) {
-    docs.route({ method: r.method, url: r.url, schema: r.schema, config: r.config, constraints: r.constraints, handler: () => undefined });
+    docs.route({
+      method: r.method,
+      url: r.url,
+      schema: r.schema,
+      config: r.config,
+      constraints: r.constraints,
+      handler: () => undefined,
+    });
   }
   await docs.ready();
   return docs;

@@ -7,7 +7,10 @@ import WebSocket from 'ws';
 import { api, cookieFrom, createTestApp, registerUser, type TestApp } from '../../../test/helpers/test-app';
 
 /** Opens a websocket and reports either `open` or the HTTP status the upgrade was refused with. */
-function connect(url: string, headers: Record<string, string>): Promise<{ opened: true; ws: WebSocket } | { opened: false; status: number; body: string }> {
+function connect(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ opened: true; ws: WebSocket } | { opened: false; status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers });
     ws.once('open', () => resolve({ opened: true, ws }));
@@ -45,12 +48,19 @@ describe('behind https (APP_URL=https://…)', () => {
 
   it('accepts only APP_URL as the Origin of a state-changing request', async () => {
     const body = { email: 'nobody@example.test', password: 'whatever1' };
-    for (const origin of ['http://crowdmix.example', 'https://evil.example', 'https://crowdmix.example.evil.example', 'null']) {
+    for (const origin of [
+      'http://crowdmix.example',
+      'https://evil.example',
+      'https://crowdmix.example.evil.example',
+      'null',
+    ]) {
       const res = await api(t.app).post('/api/auth/login', { body, headers: { origin } });
       expect(res.statusCode, origin).toBe(403);
       expect(res.json()).toEqual({ message: 'Cross-site request refused', code: 'FORBIDDEN' });
     }
-    expect((await api(t.app).post('/api/auth/login', { body, headers: { origin: 'https://crowdmix.example' } })).statusCode).toBe(401);
+    expect(
+      (await api(t.app).post('/api/auth/login', { body, headers: { origin: 'https://crowdmix.example' } })).statusCode,
+    ).toBe(401);
     // Reads are not state-changing and are left to CORS (no CORS headers are ever sent).
     const read = await api(t.app).get('/api/auth/providers', { headers: { origin: 'https://evil.example' } });
     expect(read.statusCode).toBe(200);
@@ -66,7 +76,11 @@ describe('plain http (no APP_URL)', () => {
   afterAll(async () => t?.close());
 
   it('sends no HSTS and no Secure cookie', async () => {
-    const u = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'plain@example.test', password: 'long enough', firstName: 'P', lastName: 'L' } });
+    const u = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'plain@example.test', password: 'long enough', firstName: 'P', lastName: 'L' },
+    });
     expect(String(u.headers['set-cookie'])).not.toMatch(/Secure/);
     expect(u.headers['strict-transport-security']).toBeUndefined();
   });

@@ -55,14 +55,17 @@ export async function registerSecurity(app: FastifyInstance, opts: { appUrl?: st
     'content-security-policy': DATA_CSP,
     'x-content-type-options': 'nosniff',
     'cross-origin-resource-policy': 'same-origin',
-    ...(headers['strict-transport-security'] ? { 'strict-transport-security': headers['strict-transport-security'] } : {}),
+    ...(headers['strict-transport-security']
+      ? { 'strict-transport-security': headers['strict-transport-security'] }
+      : {}),
   };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isDataPath(request.url) ? dataHeaders : headers);
     reply.header('x-request-id', request.id);
     if (STATE_CHANGING.has(request.method)) {
       const origin = request.headers.origin;
-      if (origin && !isOwnOrigin(origin, request.headers.host, request.protocol, opts.appUrl)) return done(forbidden('Cross-site request refused'));
+      if (origin && !isOwnOrigin(origin, request.headers.host, request.protocol, opts.appUrl))
+        return done(forbidden('Cross-site request refused'));
     }
     done();
   });

@@ -30,13 +30,21 @@ describe(`a session survives a server restart (${testDriver})`, () => {
   }
 
   it('keeps the user signed in across a restart, and the new server sweeps what expired meanwhile', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...(await persistentEnv()) });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      ...(await persistentEnv()),
+    });
     const first = await buildApp(config, { logger: false });
     await first.app.ready();
     const user = await registerUser(first.app);
     const other = await registerUser(first.app);
     // This one expires while the server is down.
-    await first.deps.db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.sid, hashToken(tokenOf(other.cookie))));
+    await first.deps.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.sid, hashToken(tokenOf(other.cookie))));
     await first.close();
 
     const second = await buildApp(config, { logger: false });
@@ -65,13 +73,23 @@ describe('session expiry', () => {
 
   it('stores only a hash of the cookie token and expires the session after SESSION_TTL_DAYS', async () => {
     const before = Date.now();
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'ttl@example.test', password: 'long enough', firstName: 'T', lastName: 'L' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'ttl@example.test', password: 'long enough', firstName: 'T', lastName: 'L' },
+    });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(new RegExp(`Max-Age=${7 * 86_400}(;|$)`));
     const token = /crowdmix_sid=([^;]+)/.exec(setCookie)![1];
-    const rows = await t.deps.db.select().from(sessions).where(eq(sessions.sid, hashToken(token)));
+    const rows = await t.deps.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sid, hashToken(token)));
     expect(rows).toHaveLength(1);
-    const stored = await t.deps.db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.sid, token));
+    const stored = await t.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(eq(sessions.sid, token));
     expect(stored[0].n).toBe(0);
     const ttl = rows[0].expire.getTime() - before;
     expect(ttl).toBeGreaterThan(7 * 86_400_000 - 60_000);
@@ -83,7 +101,10 @@ describe('session expiry', () => {
     const live = await registerUser(t.app);
     const sid = hashToken(tokenOf(expired.cookie));
     expect((await api(t.app).get('/api/auth/user', { as: expired })).statusCode).toBe(200);
-    await t.deps.db.update(sessions).set({ expire: new Date(Date.now() - 1) }).where(eq(sessions.sid, sid));
+    await t.deps.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1) })
+      .where(eq(sessions.sid, sid));
     // The instance cached the session when it was live; it asks the table again once CACHE_RECHECK_MS has passed.
     offset = CACHE_RECHECK_MS;
     const res = await api(t.app).get('/api/auth/user', { as: expired });

@@ -98,7 +98,8 @@ export class SessionStore {
     const sid = hashToken(token);
     const started = this.now();
     const hit = this.cache.get(sid);
-    if (hit && started < hit.expiresAt && started - hit.checkedAt < CACHE_RECHECK_MS) return { sid, user: { id: hit.userId } };
+    if (hit && started < hit.expiresAt && started - hit.checkedAt < CACHE_RECHECK_MS)
+      return { sid, user: { id: hit.userId } };
     if (hit) this.cache.delete(sid);
     const rows = await this.lookup.execute({ sid });
     const row = rows[0];
@@ -131,7 +132,10 @@ export class SessionStore {
 
   /** Deletes expired sessions; returns how many. (Cached entries carry their expiry and lapse on their own.) */
   async sweep(): Promise<number> {
-    const deleted = await this.opts.db.delete(sessions).where(lt(sessions.expire, new Date())).returning({ sid: sessions.sid });
+    const deleted = await this.opts.db
+      .delete(sessions)
+      .where(lt(sessions.expire, new Date()))
+      .returning({ sid: sessions.sid });
     return deleted.length;
   }
 
@@ -164,7 +168,6 @@ export class SessionStore {
     this.clearCookie(reply);
   }
 }
-
 
 /** Parses cookies and loads `request.user` for API and websocket requests (other paths need neither). */
 export async function registerSessions(app: FastifyInstance, store: SessionStore) {

@@ -23,7 +23,11 @@ beforeAll(async () => {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crowdmix-spa-'));
   webDir = path.join(outDir, 'web');
   const { build } = await import('vite');
-  await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'silent', build: { outDir: webDir, emptyOutDir: true } });
+  await build({
+    configFile: path.resolve('vite.config.ts'),
+    logLevel: 'silent',
+    build: { outDir: webDir, emptyOutDir: true },
+  });
   const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
   entry = /<script[^>]+src="([^"]+\.js)"/.exec(html)![1];
   stylesheet = /<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/.exec(html)![1];
@@ -43,7 +47,10 @@ const get = (url: string, acceptEncoding?: string, cookie?: string) =>
   built.app.inject({
     method: 'GET',
     url,
-    headers: { ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }), ...(cookie ? { cookie } : {}) },
+    headers: {
+      ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+      ...(cookie ? { cookie } : {}),
+    },
   });
 
 const SIGNED_OUT_META = '<meta name="crowdmix-session" content="none">';
@@ -86,7 +93,9 @@ describe('static assets', () => {
       const res = await get(url, accept);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding'], url).toBe(expected);
-      expect(res.headers['content-type'], url).toMatch(url.endsWith('.js') ? /^(text|application)\/javascript/ : /^text\/css/);
+      expect(res.headers['content-type'], url).toMatch(
+        url.endsWith('.js') ? /^(text|application)\/javascript/ : /^text\/css/,
+      );
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(varies(res), 'Vary: Accept-Encoding').toBe(true);
       expect(decoded(res).equals(file(url)), url).toBe(true);
@@ -137,7 +146,9 @@ describe('index.html', () => {
       for (const accept of ['br', 'gzip', undefined]) {
         const res = await get('/venues', accept, cookie);
         expect(res.headers['content-encoding'] ?? 'identity').toBe(accept ?? 'identity');
-        expect(decoded(res).toString('utf8'), `${cookie} ${accept}`).toBe(original.replace('</head>', `${SIGNED_OUT_META}</head>`));
+        expect(decoded(res).toString('utf8'), `${cookie} ${accept}`).toBe(
+          original.replace('</head>', `${SIGNED_OUT_META}</head>`),
+        );
         expect(String(res.headers.vary).toLowerCase()).toContain('cookie');
       }
     }
@@ -152,7 +163,11 @@ describe('index.html', () => {
     expect(landing).not.toContain('<script');
     for (const accept of ['br', 'gzip', undefined]) {
       const page = decoded(await get('/', accept)).toString('utf8');
-      expect(page).toBe(original.replace('</head>', `${SIGNED_OUT_META}</head>`).replace('<div id="root"></div>', `<div id="root">${landing}</div>`));
+      expect(page).toBe(
+        original
+          .replace('</head>', `${SIGNED_OUT_META}</head>`)
+          .replace('<div id="root"></div>', `<div id="root">${landing}</div>`),
+      );
     }
     // Not with a session cookie (it may be a signed-in home), nor on other paths.
     expect(decoded(await get('/', 'br', 'crowdmix_sid=abc')).toString('utf8')).not.toContain('How It Works');

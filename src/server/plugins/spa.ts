@@ -31,7 +31,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
       // The compressed variants are not pages of their own: no route for /assets/x.js.br.
       globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
         else res.header('Cache-Control', 'no-cache');
       },
     });
@@ -44,19 +45,31 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
   const pages = {
     withCookie: compressedVariants(html),
     withoutCookie: compressedVariants(signedOut),
-    landing: compressedVariants(landing ? signedOut.replace('<div id="root"></div>', `<div id="root">${landing}</div>`) : signedOut),
+    landing: compressedVariants(
+      landing ? signedOut.replace('<div id="root"></div>', `<div id="root">${landing}</div>`) : signedOut,
+    ),
   };
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.status(404).send({ message: `Not found: ${request.method} ${url.slice(0, 200)}`, code: ERROR_CODES.NOT_FOUND });
+    if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply
+        .status(404)
+        .send({ message: `Not found: ${request.method} ${url.slice(0, 200)}`, code: ERROR_CODES.NOT_FOUND });
     }
     if (/\.[a-z0-9]{1,8}$/i.test(url) && url.startsWith('/assets/')) {
       return reply.status(404).type('text/plain').send('Not found');
     }
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    const index = hasSessionCookie(request.headers.cookie) ? pages.withCookie : url === '/' ? pages.landing : pages.withoutCookie;
-    reply.status(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie');
+    const index = hasSessionCookie(request.headers.cookie)
+      ? pages.withCookie
+      : url === '/'
+        ? pages.landing
+        : pages.withoutCookie;
+    reply
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding, Cookie');
     if (encoding === 'identity') return reply.send(index.identity);
     return reply.header('Content-Encoding', encoding).send(index[encoding]);
   });

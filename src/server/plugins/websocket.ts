@@ -56,7 +56,9 @@ export async function registerWebsocket(app: FastifyInstance, hub: RealtimeHub, 
         // One message at a time per socket, in order: a 'ping' sent after a 'subscribe' is answered only once the
         // subscription (whose room check may query the database) is in place.
         const message = parsed.data;
-        queue = queue.then(() => hub.handle(client, message)).catch((err) => request.log.warn({ err }, 'websocket message failed'));
+        queue = queue
+          .then(() => hub.handle(client, message))
+          .catch((err) => request.log.warn({ err }, 'websocket message failed'));
       });
       socket.on('close', () => {
         clearInterval(beat);

@@ -23,7 +23,12 @@ function fakeClient(id: string, userId: string | null = null) {
   return { client, frames, types: () => frames.map((f) => f.map((e) => e.type)) };
 }
 
-const vote = (songId: number): ServerEvent => ({ type: 'vote_update', songId, venueId: null, voteCount: { upVotes: 1, downVotes: 0 } });
+const vote = (songId: number): ServerEvent => ({
+  type: 'vote_update',
+  songId,
+  venueId: null,
+  voteCount: { upVotes: 1, downVotes: 0 },
+});
 
 describe('RealtimeHub delivery', () => {
   let hub: RealtimeHub;
@@ -69,7 +74,9 @@ describe('RealtimeHub delivery', () => {
     vi.advanceTimersByTime(COALESCE_WINDOW_MS);
     for (const s of sockets) {
       expect(s.frames.length).toBeLessThanOrEqual(6);
-      expect(s.frames.flat().map((e) => (e.type === 'vote_update' ? e.songId : -1))).toEqual(Array.from({ length: 100 }, (_, i) => i));
+      expect(s.frames.flat().map((e) => (e.type === 'vote_update' ? e.songId : -1))).toEqual(
+        Array.from({ length: 100 }, (_, i) => i),
+      );
     }
   });
 

@@ -9,10 +9,7 @@ import type { WebSocket } from 'ws';
 import type { ClientMessage, ServerEvent } from '../../shared/realtime';
 import type { Database } from '../db/client';
 
-export type Audience =
-  | { kind: 'all' }
-  | { kind: 'room'; room: string }
-  | { kind: 'users'; userIds: string[] };
+export type Audience = { kind: 'all' } | { kind: 'room'; room: string } | { kind: 'users'; userIds: string[] };
 
 export interface Client {
   socketId: string;
@@ -37,7 +34,8 @@ interface Signal {
   key: string;
 }
 
-type Envelope = { origin: string; audience: Audience; event: ServerEvent; signals?: Signal[] } | { origin: string; signal: Signal };
+type Envelope =
+  { origin: string; audience: Audience; event: ServerEvent; signals?: Signal[] } | { origin: string; signal: Signal };
 
 /**
  * Frames for one socket are coalesced within this window: the first event after a quiet spell goes out at once,
@@ -181,7 +179,12 @@ export class RealtimeHub {
     for (const signal of signals) this.receiveSignal(signal);
     this.deliver(event, audience);
     if (this.database.driver === 'pg') {
-      const payload = JSON.stringify({ origin: this.instanceId, audience, event, ...(signals.length ? { signals } : {}) } satisfies Envelope);
+      const payload = JSON.stringify({
+        origin: this.instanceId,
+        audience,
+        event,
+        ...(signals.length ? { signals } : {}),
+      } satisfies Envelope);
       if (payload.length < 7900) {
         await this.database.notify(CHANNEL, payload).catch((err) => this.log.warn({ err }, 'realtime notify failed'));
       } else {

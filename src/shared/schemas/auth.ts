@@ -32,7 +32,10 @@ export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 export const LoginSchema = z.strictObject({
   email: EmailSchema,
-  password: z.string({ message: 'Password is required' }).min(1, { message: 'Password is required' }).max(128, { message: 'Password must be at most 128 characters' }),
+  password: z
+    .string({ message: 'Password is required' })
+    .min(1, { message: 'Password is required' })
+    .max(128, { message: 'Password must be at most 128 characters' }),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 

@@ -14,14 +14,19 @@ export const IdParamsSchema = z.object({ id: IdSchema });
 export const noControlChars = (s: string) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(s);
 
 /** A trimmed single-line text field with a length range and a message per rule. */
-export function text(label: string, opts: { min?: number; max: number; requiredMessage?: string; tooLongMessage?: string }) {
+export function text(
+  label: string,
+  opts: { min?: number; max: number; requiredMessage?: string; tooLongMessage?: string },
+) {
   const min = opts.min ?? 0;
   return z
     .string({ message: opts.requiredMessage ?? `${label} is required` })
     .trim()
     .refine(noControlChars, { message: `${label} contains characters that are not allowed` })
     .refine((s) => s.length >= min, { message: opts.requiredMessage ?? `${label} is required` })
-    .refine((s) => s.length <= opts.max, { message: opts.tooLongMessage ?? `${label} must be at most ${opts.max} characters` });
+    .refine((s) => s.length <= opts.max, {
+      message: opts.tooLongMessage ?? `${label} must be at most ${opts.max} characters`,
+    });
 }
 
 /** An optional text field: empty becomes null. */

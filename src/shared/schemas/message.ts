@@ -19,7 +19,11 @@ export const SendChatMessageSchema = z.strictObject({ content: MessageContentSch
 export type SendChatMessageInput = z.input<typeof SendChatMessageSchema>;
 
 export const SendPrivateMessageSchema = z.strictObject({
-  receiverId: z.string({ message: 'receiverId is required' }).trim().min(1, { message: 'receiverId is required' }).max(100, { message: 'receiverId is not a valid user id' }),
+  receiverId: z
+    .string({ message: 'receiverId is required' })
+    .trim()
+    .min(1, { message: 'receiverId is required' })
+    .max(100, { message: 'receiverId is not a valid user id' }),
   content: MessageContentSchema,
 });
 export type SendPrivateMessageInput = z.input<typeof SendPrivateMessageSchema>;
@@ -27,7 +31,12 @@ export type SendPrivateMessageInput = z.input<typeof SendPrivateMessageSchema>;
 /** Paging: `before` loads older history, `after` asks only for what is newer (polling). */
 export const ChatHistoryQuerySchema = z.strictObject({
   before: IdSchema.optional(),
-  after: z.coerce.number({ message: 'after must be a number' }).int({ message: 'after must be a whole number' }).min(0, { message: 'after must not be negative' }).max(2_147_483_647, { message: 'after is not a valid id' }).optional(),
+  after: z.coerce
+    .number({ message: 'after must be a number' })
+    .int({ message: 'after must be a whole number' })
+    .min(0, { message: 'after must not be negative' })
+    .max(2_147_483_647, { message: 'after is not a valid id' })
+    .optional(),
 });
 
 export const PrivateHistoryQuerySchema = z.strictObject({
@@ -37,7 +46,11 @@ export const PrivateHistoryQuerySchema = z.strictObject({
 });
 
 export const MarkReadSchema = z.strictObject({
-  otherUserId: z.string({ message: 'otherUserId is required' }).trim().min(1, { message: 'otherUserId is required' }).max(100, { message: 'otherUserId is not a valid user id' }),
+  otherUserId: z
+    .string({ message: 'otherUserId is required' })
+    .trim()
+    .min(1, { message: 'otherUserId is required' })
+    .max(100, { message: 'otherUserId is not a valid user id' }),
 });
 
 export const MessageSchema = z.object({

@@ -5,7 +5,13 @@ const member = { role: 'member' as const, canVote: true, canPropose: true, canMo
 
 describe('playlistPermissions', () => {
   it('gives non-members nothing', () => {
-    expect(playlistPermissions('open', null)).toEqual({ isMember: false, isAdmin: false, canPropose: false, canVote: false, canModerate: false });
+    expect(playlistPermissions('open', null)).toEqual({
+      isMember: false,
+      isAdmin: false,
+      canPropose: false,
+      canVote: false,
+      canModerate: false,
+    });
   });
 
   it('widens proposing in open playlists and voting in democratic ones', () => {
@@ -18,8 +24,14 @@ describe('playlistPermissions', () => {
   it('lets admins, moderators and canModerate members moderate; only admins administer', () => {
     expect(playlistPermissions('democratic', member).canModerate).toBe(false);
     expect(playlistPermissions('democratic', { ...member, canModerate: true }).canModerate).toBe(true);
-    expect(playlistPermissions('democratic', { ...member, role: 'moderator' })).toMatchObject({ canModerate: true, isAdmin: false });
-    expect(playlistPermissions('democratic', { ...member, role: 'admin' })).toMatchObject({ canModerate: true, isAdmin: true });
+    expect(playlistPermissions('democratic', { ...member, role: 'moderator' })).toMatchObject({
+      canModerate: true,
+      isAdmin: false,
+    });
+    expect(playlistPermissions('democratic', { ...member, role: 'admin' })).toMatchObject({
+      canModerate: true,
+      isAdmin: true,
+    });
   });
 });
 

@@ -1,13 +1,23 @@
 /** Community playlists: the request bodies, the API shapes, and the permission rules both ends apply. */
 import { z } from 'zod';
-import { COLLABORATIVE_MODES, MEMBER_ROLES, PLAYLIST_GRADIENTS, PLAYLIST_LIMITS, PLAYLIST_SONG_STATUSES, type CollaborativeMode, type MemberRole } from '../constants';
+import {
+  COLLABORATIVE_MODES,
+  MEMBER_ROLES,
+  PLAYLIST_GRADIENTS,
+  PLAYLIST_LIMITS,
+  PLAYLIST_SONG_STATUSES,
+  type CollaborativeMode,
+  type MemberRole,
+} from '../constants';
 import { noControlChars } from './common';
 import { VoteTypeSchema } from './song';
 
 const L = PLAYLIST_LIMITS;
 const GRADIENT_VALUES = PLAYLIST_GRADIENTS.map((g) => g.value) as unknown as readonly [string, ...string[]];
 
-export const CollaborativeModeSchema = z.enum(COLLABORATIVE_MODES, { message: 'Mode must be democratic, moderated or open' });
+export const CollaborativeModeSchema = z.enum(COLLABORATIVE_MODES, {
+  message: 'Mode must be democratic, moderated or open',
+});
 export const MemberRoleSchema = z.enum(MEMBER_ROLES, { message: 'Role must be admin, moderator or member' });
 export const PlaylistSongStatusSchema = z.enum(PLAYLIST_SONG_STATUSES);
 
@@ -40,7 +50,9 @@ export const CreatePlaylistSchema = z.strictObject({
     .max(L.maxSongsMax, { message: `Max songs must be between ${L.maxSongsMin} and ${L.maxSongsMax}` })
     .multipleOf(L.maxSongsStep, { message: `Max songs must be a multiple of ${L.maxSongsStep}` })
     .default(L.maxSongsDefault),
-  gradient: z.enum(GRADIENT_VALUES, { message: 'Choose one of the gradient presets' }).default(PLAYLIST_GRADIENTS[0].value),
+  gradient: z
+    .enum(GRADIENT_VALUES, { message: 'Choose one of the gradient presets' })
+    .default(PLAYLIST_GRADIENTS[0].value),
   /** Private playlists are visible to their members only. */
   isPublic: z.boolean({ message: 'isPublic must be true or false' }).default(true),
 });
@@ -176,7 +188,10 @@ export interface PlaylistPermissions {
 }
 
 /** The permissions of `membership` (null: not a member) in a playlist of `mode`. */
-export function playlistPermissions(mode: CollaborativeMode, membership: { role: MemberRole; canVote: boolean; canPropose: boolean; canModerate: boolean } | null): PlaylistPermissions {
+export function playlistPermissions(
+  mode: CollaborativeMode,
+  membership: { role: MemberRole; canVote: boolean; canPropose: boolean; canModerate: boolean } | null,
+): PlaylistPermissions {
   if (!membership) return { isMember: false, isAdmin: false, canPropose: false, canVote: false, canModerate: false };
   const isAdmin = membership.role === 'admin';
   return {

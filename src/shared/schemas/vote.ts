@@ -7,7 +7,9 @@ export const CastVoteSchema = z.strictObject({
   voteType: VoteTypeSchema,
   /** A venue id for a vote in that venue's mix; absent, null or 'global' for the global mix. */
   venueId: z
-    .union([z.number().int().positive(), z.literal('global'), z.null()], { message: "venueId must be a venue id or 'global'" })
+    .union([z.number().int().positive(), z.literal('global'), z.null()], {
+      message: "venueId must be a venue id or 'global'",
+    })
     .optional()
     .transform((v) => (v === 'global' || v === undefined ? null : v)),
 });

@@ -6,7 +6,10 @@ import { Loading } from '../components/ui/loading';
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-surface-2 focus:px-4 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-surface-2 focus:px-4 focus:py-2"
+      >
         Skip to content
       </a>
       <TopNav />

@@ -37,7 +37,12 @@ async function throwIfNotOk(res: Response) {
 }
 
 /** Sends a request; returns the Response after checking its status. */
-export async function apiRequest(method: string, url: string, body?: unknown, init: RequestInit = {}): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<Response> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const res = await fetch(url, {
     method,
@@ -57,7 +62,11 @@ export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> 
 }
 
 /** A mutation helper: sends `body`, parses a JSON reply when there is one. */
-export async function sendJson<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
+export async function sendJson<T>(
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<T> {
   const res = await apiRequest(method, url, body);
   if (res.status === 204) return undefined as T;
   const text = await res.text();

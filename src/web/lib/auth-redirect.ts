@@ -10,7 +10,9 @@ export function goToLogin(delayMs = 0) {
 
 /** True for the spec's "401: ...Unauthorized" errors. */
 export function isUnauthorizedError(err: unknown): boolean {
-  return err instanceof ApiError ? err.status === 401 : err instanceof Error && /^401: .*Unauthorized/.test(err.message);
+  return err instanceof ApiError
+    ? err.status === 401
+    : err instanceof Error && /^401: .*Unauthorized/.test(err.message);
 }
 
 /** Shows 'Unauthorized' / 'You are logged out. Logging in again...' and goes to sign-in after 500 ms. */

@@ -150,7 +150,10 @@ function defaultUrl() {
 export const realtime = new RealtimeClient();
 
 /** Calls `handler` for every event of `type` while the component is mounted. */
-export function useRealtimeEvent<T extends ServerEventType>(type: T, handler: (event: Extract<ServerEvent, { type: T }>) => void) {
+export function useRealtimeEvent<T extends ServerEventType>(
+  type: T,
+  handler: (event: Extract<ServerEvent, { type: T }>) => void,
+) {
   const ref = useRef(handler);
   useEffect(() => {
     ref.current = handler;

@@ -38,7 +38,8 @@ function newUser(overrides: Parameters<typeof registerUser>[1] = {}) {
   return registerUser(t.app, overrides);
 }
 
-const songIdByTitle = async (title: string) => (await t.database.db.select({ id: songs.id }).from(songs).where(eq(songs.title, title)))[0].id;
+const songIdByTitle = async (title: string) =>
+  (await t.database.db.select({ id: songs.id }).from(songs).where(eq(songs.title, title)))[0].id;
 
 describe('POST /api/ai/chat', () => {
   it('refuses visitors with 401, whatever they send', async () => {
@@ -69,7 +70,10 @@ describe('POST /api/ai/chat', () => {
 
   it('accepts exactly 1,000 characters', async () => {
     const user = await newUser();
-    const res = await http.post('/api/ai/chat', { as: user, body: { message: `jazz ${'la '.repeat(331)}`.slice(0, 1000) } });
+    const res = await http.post('/api/ai/chat', {
+      as: user,
+      body: { message: `jazz ${'la '.repeat(331)}`.slice(0, 1000) },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -91,12 +95,15 @@ describe('POST /api/ai/chat', () => {
     expect(reply.recommendations[0].confidence).toBeGreaterThanOrEqual(reply.recommendations[4].confidence);
   });
 
-  it('grounds reasons in the listener\'s own votes', async () => {
+  it("grounds reasons in the listener's own votes", async () => {
     const user = await newUser();
-    for (const title of ['Faded', 'Lean On']) await createVote(t.database.db, { songId: await songIdByTitle(title), voteType: 'up', userId: user.id });
+    for (const title of ['Faded', 'Lean On'])
+      await createVote(t.database.db, { songId: await songIdByTitle(title), voteType: 'up', userId: user.id });
     const reply = await ask(user, 'electronic music');
     const wake = reply.recommendations.find((c) => c.title === 'Wake Me Up');
-    expect(wake?.reason ?? reply.recommendations.map((c) => c.reason).join(' | ')).toMatch(/you upvoted (one|two) other Electronic tracks?/);
+    expect(wake?.reason ?? reply.recommendations.map((c) => c.reason).join(' | ')).toMatch(
+      /you upvoted (one|two) other Electronic tracks?/,
+    );
   });
 
   it('honours a count, caps it at 10 and never repeats a song within the reply', async () => {
@@ -118,11 +125,23 @@ describe('POST /api/ai/chat', () => {
     expect(reply.recommendations.length).toBeGreaterThan(0);
   });
 
-  it('never recommends another user\'s private song, but may recommend the listener\'s own', async () => {
+  it("never recommends another user's private song, but may recommend the listener's own", async () => {
     const user = await newUser();
     const other = await createUser(t.database.db);
-    const secret = await createSong(t.database.db, { title: 'Secret Folk Gem', artist: 'Hidden Hand', genre: 'Indie Folk', isPrivate: true, uploaderId: other.id });
-    const mine = await createSong(t.database.db, { title: 'My Own Folk Demo', artist: 'Robin Demo', genre: 'Indie Folk', isPrivate: true, uploaderId: user.id });
+    const secret = await createSong(t.database.db, {
+      title: 'Secret Folk Gem',
+      artist: 'Hidden Hand',
+      genre: 'Indie Folk',
+      isPrivate: true,
+      uploaderId: other.id,
+    });
+    const mine = await createSong(t.database.db, {
+      title: 'My Own Folk Demo',
+      artist: 'Robin Demo',
+      genre: 'Indie Folk',
+      isPrivate: true,
+      uploaderId: user.id,
+    });
     const reply = await ask(user, '10 indie folk songs');
     const ids = reply.recommendations.map((c) => c.songId);
     expect(ids).not.toContain(secret.id);
@@ -142,7 +161,11 @@ describe('POST /api/ai/chat', () => {
     expect(like.message).toContain(second.title);
     expect(like.recommendations.map((c) => c.songId)).not.toContain(second.songId);
     const refGenre = genreOf(second.genre);
-    expect(like.recommendations.some((c) => genreMatch(refGenre.id, genreOf(c.genre)) > 0 || genreMatch(genreOf(c.genre).id, refGenre) > 0)).toBe(true);
+    expect(
+      like.recommendations.some(
+        (c) => genreMatch(refGenre.id, genreOf(c.genre)) > 0 || genreMatch(genreOf(c.genre).id, refGenre) > 0,
+      ),
+    ).toBe(true);
   });
 
   it('says honestly when nothing fits and offers the nearest alternatives', async () => {
@@ -185,7 +208,12 @@ describe('history', () => {
   it('drops cards of songs that have since gone private', async () => {
     const user = await newUser();
     const other = await createUser(t.database.db);
-    const song = await createSong(t.database.db, { title: 'Soon Private Groove', artist: 'Vanishing Act', genre: 'Funk', uploaderId: other.id });
+    const song = await createSong(t.database.db, {
+      title: 'Soon Private Groove',
+      artist: 'Vanishing Act',
+      genre: 'Funk',
+      uploaderId: other.id,
+    });
     const reply = await ask(user, 'songs by Vanishing Act');
     expect(reply.recommendations.map((c) => c.songId)).toContain(song.id);
     await t.database.db.update(songs).set({ isPrivate: true }).where(eq(songs.id, song.id));
@@ -197,7 +225,8 @@ describe('history', () => {
 describe('limits', () => {
   it('allows 10 requests a minute, then 429 with Retry-After and the limit message', async () => {
     const user = await newUser();
-    for (let i = 0; i < 10; i++) expect((await http.post('/api/ai/chat', { as: user, body: { message: 'hi' } })).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await http.post('/api/ai/chat', { as: user, body: { message: 'hi' } })).statusCode).toBe(200);
     const res = await http.post('/api/ai/chat', { as: user, body: { message: 'hi' } });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);

@@ -27,17 +27,36 @@ const standIn = http.createServer((req, res) => {
     };
     if (req.url !== '/v1/chat/completions') return reply(404, { error: 'not found' });
     if (mode === 'error') return reply(500, { error: { message: 'model crashed' } });
-    if (mode === 'no-json-mode' && body.response_format) return reply(400, { error: { message: 'response_format is not supported' } });
+    if (mode === 'no-json-mode' && body.response_format)
+      return reply(400, { error: { message: 'response_format is not supported' } });
     const last = body.messages[body.messages.length - 1].content;
-    const candidates = JSON.parse(last.slice(last.indexOf('CANDIDATES (JSON): ') + 'CANDIDATES (JSON): '.length)) as { songId: number; title: string }[];
-    const picks = candidates.slice(0, 3).map((c) => ({ songId: c.songId, reason: `Model says ${c.title} glows`, confidence: 0.9, title: 'Made Up Title' }));
+    const candidates = JSON.parse(last.slice(last.indexOf('CANDIDATES (JSON): ') + 'CANDIDATES (JSON): '.length)) as {
+      songId: number;
+      title: string;
+    }[];
+    const picks = candidates.slice(0, 3).map((c) => ({
+      songId: c.songId,
+      reason: `Model says ${c.title} glows`,
+      confidence: 0.9,
+      title: 'Made Up Title',
+    }));
     const content =
       mode === 'garbage'
         ? 'lol, here are some songs: Wonderwall!'
         : mode === 'invented'
-          ? JSON.stringify({ message: 'Trust me', recommendations: [{ songId: 987654, reason: 'I made it up', confidence: 1 }] })
-          : '```json\n' + JSON.stringify({ message: 'Model in the mix, picks that stick!', recommendations: picks }) + '\n```';
-    const send = () => reply(200, { id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content } }] });
+          ? JSON.stringify({
+              message: 'Trust me',
+              recommendations: [{ songId: 987654, reason: 'I made it up', confidence: 1 }],
+            })
+          : '```json\n' +
+            JSON.stringify({ message: 'Model in the mix, picks that stick!', recommendations: picks }) +
+            '\n```';
+    const send = () =>
+      reply(200, {
+        id: 'x',
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content } }],
+      });
     if (mode === 'slow') setTimeout(() => !res.destroyed && send(), 8000);
     else send();
   });
@@ -51,16 +70,35 @@ let ownPrivateTitle: string;
 beforeAll(async () => {
   await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
   const { port } = standIn.address() as AddressInfo;
-  t = await createTestApp({ AI_BASE_URL: `http://127.0.0.1:${port}/v1`, AI_MODEL: 'stand-in-model', AI_API_KEY: 'sk-stand-in', AI_TIMEOUT_MS: '2500' });
+  t = await createTestApp({
+    AI_BASE_URL: `http://127.0.0.1:${port}/v1`,
+    AI_MODEL: 'stand-in-model',
+    AI_API_KEY: 'sk-stand-in',
+    AI_TIMEOUT_MS: '2500',
+  });
   client = api(t.app);
   await seedDemoData(t.database.db);
   user = await registerUser(t.app, { firstName: 'Ada' });
   const other = await createUser(t.database.db);
   secretTitle = 'Top Secret Indie Folk Demo';
   ownPrivateTitle = 'Ada Private Indie Folk Sketch';
-  await createSong(t.database.db, { title: secretTitle, artist: 'Hidden Hand', genre: 'Indie Folk', isPrivate: true, uploaderId: other.id });
-  await createSong(t.database.db, { title: ownPrivateTitle, artist: 'Ada Herself', genre: 'Indie Folk', isPrivate: true, uploaderId: user.id });
-  await t.database.db.insert(messages).values({ senderId: other.id, receiverId: user.id, content: 'PRIVATE-DM-do-not-leak', messageType: 'private' });
+  await createSong(t.database.db, {
+    title: secretTitle,
+    artist: 'Hidden Hand',
+    genre: 'Indie Folk',
+    isPrivate: true,
+    uploaderId: other.id,
+  });
+  await createSong(t.database.db, {
+    title: ownPrivateTitle,
+    artist: 'Ada Herself',
+    genre: 'Indie Folk',
+    isPrivate: true,
+    uploaderId: user.id,
+  });
+  await t.database.db
+    .insert(messages)
+    .values({ senderId: other.id, receiverId: user.id, content: 'PRIVATE-DM-do-not-leak', messageType: 'private' });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -75,7 +113,11 @@ beforeEach(() => {
 async function ask(message: string) {
   const res = await client.post('/api/ai/chat', { as: user, body: { message } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { message: string; source: string; recommendations: { songId: number; title: string; reason: string; confidence: number }[] };
+  return res.json() as {
+    message: string;
+    source: string;
+    recommendations: { songId: number; title: string; reason: string; confidence: number }[];
+  };
 }
 
 describe('with a language model configured', () => {
@@ -121,12 +163,15 @@ describe('with a language model configured', () => {
     expect(reply.source).toBe('engine');
     expect(reply.recommendations.length).toBeGreaterThan(0);
     expect(reply.recommendations.every((c) => c.reason && !c.reason.startsWith('Model says'))).toBe(true);
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ reason: expect.stringMatching(why) }), expect.stringMatching(/fell back to the offline engine/));
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ reason: expect.stringMatching(why) }),
+      expect.stringMatching(/fell back to the offline engine/),
+    );
     if (m === 'slow') expect(Date.now() - started).toBeLessThan(7000);
     warn.mockRestore();
   });
 
-  it('sends only songs the user may see and nothing from private messages or other users\' chats', async () => {
+  it("sends only songs the user may see and nothing from private messages or other users' chats", async () => {
     mode = 'good';
     const other = await (async () => {
       t.deps.limiter.reset(RATE_RULES.register, '127.0.0.1');

@@ -20,7 +20,8 @@ export interface ModelRequest {
   facts: Map<number, string>;
 }
 
-export type ModelOutcome = { ok: true; message: string; recommendations: Recommendation[] } | { ok: false; reason: string };
+export type ModelOutcome =
+  { ok: true; message: string; recommendations: Recommendation[] } | { ok: false; reason: string };
 
 const SYSTEM = [
   'You are DJ Verse, the music assistant of CrowdMix: a friendly MC who answers in two or three short rhyming lines.',
@@ -63,7 +64,11 @@ export function buildPrompt(cfg: ModelConfig, req: ModelRequest, jsonMode: boole
 }
 
 /** Asks the model; on timeout, an error status or output that does not validate, returns why. */
-export async function askModel(cfg: ModelConfig, req: ModelRequest, fetchImpl: typeof fetch = fetch): Promise<ModelOutcome> {
+export async function askModel(
+  cfg: ModelConfig,
+  req: ModelRequest,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ModelOutcome> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), cfg.timeoutMs);
   try {
@@ -94,7 +99,10 @@ function post(cfg: ModelConfig, body: object, signal: AbortSignal, fetchImpl: ty
 
 /** Validates the model's JSON against the card schema and maps it back onto the shortlist. */
 export function validate(content: string, req: ModelRequest): ModelOutcome {
-  const text = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const text = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -102,7 +110,11 @@ export function validate(content: string, req: ModelRequest): ModelOutcome {
     return { ok: false, reason: 'the model reply was not JSON' };
   }
   const parsed = ModelAnswerSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, reason: `the model reply did not match the card schema (${parsed.error.issues[0]?.path.join('.') || 'root'}: ${parsed.error.issues[0]?.message})` };
+  if (!parsed.success)
+    return {
+      ok: false,
+      reason: `the model reply did not match the card schema (${parsed.error.issues[0]?.path.join('.') || 'root'}: ${parsed.error.issues[0]?.message})`,
+    };
   const byId = new Map(req.shortlist.map((c) => [c.song.id, c]));
   const seen = new Set<number>();
   const recommendations: Recommendation[] = [];
@@ -120,10 +132,19 @@ export function validate(content: string, req: ModelRequest): ModelOutcome {
     lastArtist = artist;
     // The model's confidence is blended with the engine's, which is calibrated on the catalogue.
     const confidence = Math.round((0.5 * r.confidence + 0.5 * c.confidence) * 100) / 100;
-    recommendations.push({ songId: c.song.id, title: c.song.title, artist: c.song.artist, genre: c.song.genre, reason: r.reason, confidence });
+    recommendations.push({
+      songId: c.song.id,
+      title: c.song.title,
+      artist: c.song.artist,
+      genre: c.song.genre,
+      reason: r.reason,
+      confidence,
+    });
     if (recommendations.length >= req.count) break;
   }
-  if (unknown && !recommendations.length) return { ok: false, reason: `the model recommended ${unknown} song(s) that are not on the shortlist` };
-  if (!recommendations.length && req.shortlist.some((c) => c.fits)) return { ok: false, reason: 'the model recommended nothing although songs fit' };
+  if (unknown && !recommendations.length)
+    return { ok: false, reason: `the model recommended ${unknown} song(s) that are not on the shortlist` };
+  if (!recommendations.length && req.shortlist.some((c) => c.fits))
+    return { ok: false, reason: 'the model recommended nothing although songs fit' };
   return { ok: true, message: parsed.data.message, recommendations };
 }

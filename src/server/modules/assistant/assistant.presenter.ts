@@ -4,5 +4,11 @@ import type { ChatRow } from './assistant.repository';
 
 /** One stored turn as GET /api/ai/history presents it. */
 export function presentTurn(row: ChatRow, recommendations: RecommendationCard[]): AiChatTurn {
-  return { id: row.id, message: row.message, response: row.response, recommendations, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    message: row.message,
+    response: row.response,
+    recommendations,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

@@ -8,7 +8,11 @@ import type { CatalogueSong, CatalogueVenue, CoVotes, UserVote } from './engine/
 
 /** What DJ Verse knows of the listener: the name it greets and the mood it plays to (read fresh each message). */
 export async function listener(db: DbOrTx, userId: string) {
-  const [row] = await db.select({ id: users.id, firstName: users.firstName, currentMood: users.currentMood }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ id: users.id, firstName: users.firstName, currentMood: users.currentMood })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -50,13 +54,19 @@ export async function visibleSongs(db: DbOrTx, userId: string): Promise<Catalogu
 
 /** Active venues (names are public). */
 export async function activeVenues(db: DbOrTx): Promise<CatalogueVenue[]> {
-  const rows = await db.select({ id: venues.id, name: venues.name, type: venues.type }).from(venues).where(eq(venues.isActive, true));
+  const rows = await db
+    .select({ id: venues.id, name: venues.name, type: venues.type })
+    .from(venues)
+    .where(eq(venues.isActive, true));
   return rows.map((r) => ({ ...r, type: r.type as VenueType }));
 }
 
 /** Every vote the user cast, in any context. */
 export async function userVotes(db: DbOrTx, userId: string): Promise<UserVote[]> {
-  const rows = await db.select({ songId: votes.songId, venueId: votes.venueId, voteType: votes.voteType }).from(votes).where(eq(votes.userId, userId));
+  const rows = await db
+    .select({ songId: votes.songId, venueId: votes.venueId, voteType: votes.voteType })
+    .from(votes)
+    .where(eq(votes.userId, userId));
   return rows.map((r) => ({ ...r, voteType: r.voteType === 'down' ? 'down' : 'up' }));
 }
 
@@ -68,7 +78,10 @@ export async function coVotes(db: DbOrTx, seeds: number[], userId: string): Prom
     select a.song_id as seed, b.song_id as song, count(distinct a.user_id)::int as n
     from votes a
     join votes b on b.user_id = a.user_id and b.vote_type = 'up' and b.song_id <> a.song_id
-    where a.vote_type = 'up' and a.user_id <> ${userId} and a.song_id in (${sql.join(seeds.map((s) => sql`${s}`), sql`, `)})
+    where a.vote_type = 'up' and a.user_id <> ${userId} and a.song_id in (${sql.join(
+      seeds.map((s) => sql`${s}`),
+      sql`, `,
+    )})
     group by a.song_id, b.song_id`);
   const list = (result as unknown as { rows: { seed: number; song: number; n: number }[] }).rows;
   for (const r of list) {
@@ -89,7 +102,10 @@ export async function recentTurns(db: DbOrTx, userId: string, limit: number): Pr
 }
 
 /** Stores one turn. */
-export async function insertTurn(db: DbOrTx, row: { userId: string; message: string; response: string; recommendations: Recommendation[] }): Promise<ChatRow> {
+export async function insertTurn(
+  db: DbOrTx,
+  row: { userId: string; message: string; response: string; recommendations: Recommendation[] },
+): Promise<ChatRow> {
   const [r] = await db.insert(aiChats).values(row).returning();
   return r;
 }
@@ -111,9 +127,14 @@ export interface SongMedia {
 export async function visibleMedia(db: DbOrTx, userId: string, ids: number[]): Promise<Map<number, SongMedia>> {
   if (!ids.length) return new Map();
   const rows = await db
-    .select({ id: songs.id, youtubeId: songs.youtubeId, thumbnailUrl: songs.thumbnailUrl, duration: songs.duration, pdfUrl: songs.pdfUrl })
+    .select({
+      id: songs.id,
+      youtubeId: songs.youtubeId,
+      thumbnailUrl: songs.thumbnailUrl,
+      duration: songs.duration,
+      pdfUrl: songs.pdfUrl,
+    })
     .from(songs)
     .where(and(inArray(songs.id, ids), or(eq(songs.isPrivate, false), eq(songs.uploaderId, userId))));
   return new Map(rows.map(({ id, ...media }) => [id, media]));
 }
-

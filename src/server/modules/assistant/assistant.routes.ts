@@ -32,7 +32,13 @@ export const assistantModule: AppModule = {
 
     app.get(
       '/api/ai/history',
-      { schema: { tags, summary: "The user's DJ Verse conversation, oldest first", response: { 200: AiHistorySchema, 401: ErrorBodySchema } } },
+      {
+        schema: {
+          tags,
+          summary: "The user's DJ Verse conversation, oldest first",
+          response: { 200: AiHistorySchema, 401: ErrorBodySchema },
+        },
+      },
       async (request) => {
         const user = requireUser(request);
         const turns = await service.history(deps, user.id);
@@ -42,7 +48,13 @@ export const assistantModule: AppModule = {
 
     app.delete(
       '/api/ai/history',
-      { schema: { tags, summary: 'Start the DJ Verse conversation over', response: { 204: z.null(), 401: ErrorBodySchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Start the DJ Verse conversation over',
+          response: { 204: z.null(), 401: ErrorBodySchema },
+        },
+      },
       async (request, reply) => {
         const user = requireUser(request);
         await service.clear(deps, user.id);

@@ -67,10 +67,23 @@ export async function chat(deps: AppDeps, caller: SessionUser, message: string):
       facts,
     });
     if (outcome.ok) reply = { message: outcome.message, recommendations: outcome.recommendations, source: 'model' };
-    else deps.log.warn({ reason: outcome.reason, userId: user.id }, `DJ Verse fell back to the offline engine: ${outcome.reason}`);
+    else
+      deps.log.warn(
+        { reason: outcome.reason, userId: user.id },
+        `DJ Verse fell back to the offline engine: ${outcome.reason}`,
+      );
   }
-  await repo.insertTurn(db, { userId: user.id, message, response: reply.message, recommendations: reply.recommendations });
-  const media = await repo.visibleMedia(db, user.id, reply.recommendations.map((r) => r.songId));
+  await repo.insertTurn(db, {
+    userId: user.id,
+    message,
+    response: reply.message,
+    recommendations: reply.recommendations,
+  });
+  const media = await repo.visibleMedia(
+    db,
+    user.id,
+    reply.recommendations.map((r) => r.songId),
+  );
   return { ...reply, recommendations: withMedia(reply.recommendations, media) };
 }
 

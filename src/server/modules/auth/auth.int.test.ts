@@ -11,10 +11,17 @@ afterAll(async () => t?.close());
 
 describe('local accounts', () => {
   it('registers, signs in the new user and returns the profile without secrets', async () => {
-    const res = await http.post('/api/auth/register', { body: { email: 'Ada@Example.test', password: 'a long password', firstName: 'Ada', lastName: 'Lovelace' } });
+    const res = await http.post('/api/auth/register', {
+      body: { email: 'Ada@Example.test', password: 'a long password', firstName: 'Ada', lastName: 'Lovelace' },
+    });
     expect(res.statusCode).toBe(201);
     const user = res.json();
-    expect(user).toMatchObject({ email: 'Ada@Example.test', firstName: 'Ada', lastName: 'Lovelace', currentMood: null });
+    expect(user).toMatchObject({
+      email: 'Ada@Example.test',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      currentMood: null,
+    });
     expect(JSON.stringify(user)).not.toMatch(/hash|password/i);
     const me = await http.get('/api/auth/user', { as: { cookie: cookieFrom(res) } });
     expect(me.statusCode).toBe(200);
@@ -23,16 +30,34 @@ describe('local accounts', () => {
 
   it('refuses a duplicate email regardless of case with 409', async () => {
     await registerUser(t.app, { email: 'dup@example.test' });
-    const res = await http.post('/api/auth/register', { body: { email: 'DUP@example.test', password: 'another password', firstName: 'D', lastName: 'U' } });
+    const res = await http.post('/api/auth/register', {
+      body: { email: 'DUP@example.test', password: 'another password', firstName: 'D', lastName: 'U' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'CONFLICT' });
   });
 
   it.each([
-    [{ email: 'x@example.test', password: 'short', firstName: 'A', lastName: 'B' }, 'password', 'Password must be at least 8 characters'],
-    [{ email: 'x@example.test', password: 'p'.repeat(129), firstName: 'A', lastName: 'B' }, 'password', 'Password must be at most 128 characters'],
-    [{ email: 'not-an-email', password: 'long enough', firstName: 'A', lastName: 'B' }, 'email', 'Enter a valid email address'],
-    [{ email: 'x@example.test', password: 'long enough', firstName: '  ', lastName: 'B' }, 'firstName', 'First name is required'],
+    [
+      { email: 'x@example.test', password: 'short', firstName: 'A', lastName: 'B' },
+      'password',
+      'Password must be at least 8 characters',
+    ],
+    [
+      { email: 'x@example.test', password: 'p'.repeat(129), firstName: 'A', lastName: 'B' },
+      'password',
+      'Password must be at most 128 characters',
+    ],
+    [
+      { email: 'not-an-email', password: 'long enough', firstName: 'A', lastName: 'B' },
+      'email',
+      'Enter a valid email address',
+    ],
+    [
+      { email: 'x@example.test', password: 'long enough', firstName: '  ', lastName: 'B' },
+      'firstName',
+      'First name is required',
+    ],
     [{ email: 'x@example.test', password: 'long enough', lastName: 'B' }, 'firstName', 'First name is required'],
   ])('validates registration input %#', async (body, field, message) => {
     const res = await http.post('/api/auth/register', { body });
@@ -41,7 +66,9 @@ describe('local accounts', () => {
   });
 
   it('refuses extra fields instead of assigning them', async () => {
-    const res = await http.post('/api/auth/register', { body: { email: 'extra@example.test', password: 'long enough', firstName: 'A', lastName: 'B', role: 'admin' } });
+    const res = await http.post('/api/auth/register', {
+      body: { email: 'extra@example.test', password: 'long enough', firstName: 'A', lastName: 'B', role: 'admin' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Unknown field: role');
   });
@@ -49,7 +76,9 @@ describe('local accounts', () => {
   it('answers a wrong password and an unknown email with the same 401', async () => {
     const u = await registerUser(t.app, { password: 'right password' });
     const wrong = await http.post('/api/auth/login', { body: { email: u.email, password: 'wrong password' } });
-    const unknown = await http.post('/api/auth/login', { body: { email: 'nobody@example.test', password: 'wrong password' } });
+    const unknown = await http.post('/api/auth/login', {
+      body: { email: 'nobody@example.test', password: 'wrong password' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -58,7 +87,10 @@ describe('local accounts', () => {
   it('throttles an account after 5 failures, even for the right password', async () => {
     const u = await registerUser(t.app, { password: 'right password' });
     for (let i = 0; i < 5; i++) {
-      const r = await http.post('/api/auth/login', { body: { email: u.email, password: `wrong ${i}` }, headers: { 'x-forwarded-for': '10.0.0.1' } });
+      const r = await http.post('/api/auth/login', {
+        body: { email: u.email, password: `wrong ${i}` },
+        headers: { 'x-forwarded-for': '10.0.0.1' },
+      });
       expect(r.statusCode).toBe(401);
     }
     const blocked = await http.post('/api/auth/login', { body: { email: u.email, password: 'right password' } });
@@ -82,7 +114,9 @@ describe('local accounts', () => {
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
-    const res = await http.post('/api/auth/register', { body: { email: 'cookie@example.test', password: 'long enough', firstName: 'C', lastName: 'K' } });
+    const res = await http.post('/api/auth/register', {
+      body: { email: 'cookie@example.test', password: 'long enough', firstName: 'C', lastName: 'K' },
+    });
     const header = String(res.headers['set-cookie']);
     expect(header).toMatch(/HttpOnly/);
     expect(header).toMatch(/SameSite=Lax/);
@@ -98,8 +132,11 @@ describe('local accounts', () => {
   });
 
   it('documents the browser-navigation routes as 302 redirects, not 200s', async () => {
-    const doc = (await http.get('/api/docs/json')).json() as { paths: Record<string, { get: { responses: Record<string, unknown> } }> };
-    for (const path of ['/api/login', '/api/callback', '/api/logout']) expect(Object.keys(doc.paths[path].get.responses), path).toEqual(['302']);
+    const doc = (await http.get('/api/docs/json')).json() as {
+      paths: Record<string, { get: { responses: Record<string, unknown> } }>;
+    };
+    for (const path of ['/api/login', '/api/callback', '/api/logout'])
+      expect(Object.keys(doc.paths[path].get.responses), path).toEqual(['302']);
   });
 
   it('GET /api/login goes to the sign-in page when no identity provider is configured', async () => {
@@ -131,7 +168,10 @@ describe('sign-in throttling over time (a controllable clock)', () => {
     }
     const blocked = await attempt(known.email, 'right password', ip);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: 'Too many sign-in attempts from your network. Try again later.', code: 'RATE_LIMITED' });
+    expect(blocked.json()).toEqual({
+      message: 'Too many sign-in attempts from your network. Try again later.',
+      code: 'RATE_LIMITED',
+    });
     // The first attempt leaves the 5-minute window 300 s after it was made; 25 s have passed since.
     expect(Number(blocked.headers['retry-after'])).toBe(275);
     // Another network is not affected.
@@ -161,7 +201,12 @@ describe('sign-up limit', () => {
     const limited = await createTestApp({ SIGNUP_LIMIT_PER_HOUR: '2' });
     try {
       const h = api(limited.app);
-      const body = (i: number) => ({ email: `limit-${i}@example.test`, password: 'long enough', firstName: 'L', lastName: 'M' });
+      const body = (i: number) => ({
+        email: `limit-${i}@example.test`,
+        password: 'long enough',
+        firstName: 'L',
+        lastName: 'M',
+      });
       expect((await h.post('/api/auth/register', { body: body(1) })).statusCode).toBe(201);
       expect((await h.post('/api/auth/register', { body: body(2) })).statusCode).toBe(201);
       const third = await h.post('/api/auth/register', { body: body(3) });

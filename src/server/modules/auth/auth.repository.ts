@@ -46,7 +46,14 @@ export async function findUserByIdentity(db: DbOrTx, issuer: string, subject: st
 /** Creates a user for a new OIDC identity. The email is stored only when no other account has it. */
 export async function insertOidcUser(
   db: DbOrTx,
-  input: { issuer: string; subject: string; email: string | null; firstName: string | null; lastName: string | null; profileImageUrl: string | null },
+  input: {
+    issuer: string;
+    subject: string;
+    email: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    profileImageUrl: string | null;
+  },
 ) {
   return db.transaction(async (tx) => {
     const taken = input.email ? await findUserByEmail(tx, input.email) : null;

@@ -23,14 +23,25 @@ export const authModule: AppModule = {
       async (request) => presentCurrentUser(await service.currentUser(db, requireUser(request).id)),
     );
 
-    app.get('/api/auth/providers', { schema: { tags, summary: 'Which sign-in methods are available', response: { 200: AuthProvidersSchema } } }, async () => ({
-      local: true,
-      oidc: Boolean(oidc),
-    }));
+    app.get(
+      '/api/auth/providers',
+      { schema: { tags, summary: 'Which sign-in methods are available', response: { 200: AuthProvidersSchema } } },
+      async () => ({
+        local: true,
+        oidc: Boolean(oidc),
+      }),
+    );
 
     app.post(
       '/api/auth/register',
-      { schema: { tags, summary: 'Create a local account and sign in', body: RegisterSchema, response: { 201: CurrentUserSchema, 409: ErrorBodySchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Create a local account and sign in',
+          body: RegisterSchema,
+          response: { 201: CurrentUserSchema, 409: ErrorBodySchema },
+        },
+      },
       async (request, reply) => {
         limiter.hit(registerRule, request.ip);
         const user = await service.register(db, request.body);
@@ -41,7 +52,14 @@ export const authModule: AppModule = {
 
     app.post(
       '/api/auth/login',
-      { schema: { tags, summary: 'Sign in with email and password', body: LoginSchema, response: { 200: CurrentUserSchema, 401: ErrorBodySchema, 429: ErrorBodySchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Sign in with email and password',
+          body: LoginSchema,
+          response: { 200: CurrentUserSchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
+        },
+      },
       async (request, reply) => {
         const user = await service.login(db, limiter, request.body, request.ip);
         await sessions.signIn(request, reply, user.id);
@@ -49,38 +67,72 @@ export const authModule: AppModule = {
       },
     );
 
-    app.post('/api/auth/logout', { schema: { tags, summary: 'Sign out', response: { 204: z.null() } } }, async (request, reply) => {
-      await sessions.signOut(request, reply);
-      return reply.status(204).send(null);
-    });
+    app.post(
+      '/api/auth/logout',
+      { schema: { tags, summary: 'Sign out', response: { 204: z.null() } } },
+      async (request, reply) => {
+        await sessions.signOut(request, reply);
+        return reply.status(204).send(null);
+      },
+    );
 
     // Browser navigations: each answers 302 with a Location (declared so that the API document says so).
     const redirect = (where: string) => ({ 302: z.null().describe(`Redirect (Location header): ${where}`) });
 
-    app.get('/api/login', { schema: { tags, summary: 'Start sign-in (browser navigation)', response: redirect('the identity provider, or /login without one') } }, async (request, reply) => {
-      if (!oidc) return reply.redirect('/login', 302);
-      const { url, cookie } = await oidc.begin();
-      reply.setCookie(OIDC_STATE_COOKIE, cookie, { path: '/api/callback', httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: 600 });
-      return reply.redirect(url, 302);
-    });
+    app.get(
+      '/api/login',
+      {
+        schema: {
+          tags,
+          summary: 'Start sign-in (browser navigation)',
+          response: redirect('the identity provider, or /login without one'),
+        },
+      },
+      async (request, reply) => {
+        if (!oidc) return reply.redirect('/login', 302);
+        const { url, cookie } = await oidc.begin();
+        reply.setCookie(OIDC_STATE_COOKIE, cookie, {
+          path: '/api/callback',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: config.secureCookies,
+          maxAge: 600,
+        });
+        return reply.redirect(url, 302);
+      },
+    );
 
-    app.get('/api/callback', { schema: { tags, summary: 'OpenID Connect redirect target', response: redirect('/ when signed in, /login?error=oidc otherwise') } }, async (request, reply) => {
-      if (!oidc) return reply.redirect('/login', 302);
-      try {
-        const url = new URL(request.url, config.appUrl);
-        const user = await oidc.complete(url, request.cookies[OIDC_STATE_COOKIE]);
-        reply.clearCookie(OIDC_STATE_COOKIE, { path: '/api/callback' });
-        await sessions.signIn(request, reply, user.id);
+    app.get(
+      '/api/callback',
+      {
+        schema: {
+          tags,
+          summary: 'OpenID Connect redirect target',
+          response: redirect('/ when signed in, /login?error=oidc otherwise'),
+        },
+      },
+      async (request, reply) => {
+        if (!oidc) return reply.redirect('/login', 302);
+        try {
+          const url = new URL(request.url, config.appUrl);
+          const user = await oidc.complete(url, request.cookies[OIDC_STATE_COOKIE]);
+          reply.clearCookie(OIDC_STATE_COOKIE, { path: '/api/callback' });
+          await sessions.signIn(request, reply, user.id);
+          return reply.redirect('/', 302);
+        } catch (err) {
+          request.log.warn({ err }, 'OpenID Connect sign-in failed');
+          return reply.redirect('/login?error=oidc', 302);
+        }
+      },
+    );
+
+    app.get(
+      '/api/logout',
+      { schema: { tags, summary: 'Sign out (browser navigation)', response: redirect('/') } },
+      async (request, reply) => {
+        await sessions.signOut(request, reply);
         return reply.redirect('/', 302);
-      } catch (err) {
-        request.log.warn({ err }, 'OpenID Connect sign-in failed');
-        return reply.redirect('/login?error=oidc', 302);
-      }
-    });
-
-    app.get('/api/logout', { schema: { tags, summary: 'Sign out (browser navigation)', response: redirect('/') } }, async (request, reply) => {
-      await sessions.signOut(request, reply);
-      return reply.redirect('/', 302);
-    });
+      },
+    );
   },
 };

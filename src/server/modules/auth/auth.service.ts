@@ -34,7 +34,12 @@ export async function register(db: Db, input: RegisterInput) {
   if (existing) throw conflict('An account with this email already exists');
   const passwordHash = await hashPassword(input.password);
   try {
-    return await repo.insertLocalUser(db, { email: input.email, firstName: input.firstName, lastName: input.lastName, hash: passwordHash });
+    return await repo.insertLocalUser(db, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      hash: passwordHash,
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('An account with this email already exists');
     throw err;
@@ -46,7 +51,8 @@ export async function login(db: Db, limiter: RateLimiter, input: LoginInput, ip:
   const account = input.email.toLowerCase();
   const retry = Math.max(limiter.check(RATE_RULES.loginPerAccount, account), limiter.check(RATE_RULES.loginPerIp, ip));
   if (retry > 0) {
-    const rule = limiter.check(RATE_RULES.loginPerAccount, account) > 0 ? RATE_RULES.loginPerAccount : RATE_RULES.loginPerIp;
+    const rule =
+      limiter.check(RATE_RULES.loginPerAccount, account) > 0 ? RATE_RULES.loginPerAccount : RATE_RULES.loginPerIp;
     throw new AppError(429, rule.message, 'RATE_LIMITED', { retryAfterSeconds: retry });
   }
   limiter.record(RATE_RULES.loginPerIp, ip);

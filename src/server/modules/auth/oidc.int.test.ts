@@ -58,7 +58,8 @@ async function walkToCallback(sub: string, jar = new CookieJar()): Promise<Flow>
     const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     if (!prompt || !action) throw new Error(`unexpected provider page at ${url}: ${html.slice(0, 300)}`);
-    const form: Record<string, string> = prompt === 'login' ? { prompt, login: sub, password: 'any password' } : { prompt };
+    const form: Record<string, string> =
+      prompt === 'login' ? { prompt, login: sub, password: 'any password' } : { prompt };
     const submitted = await send(jar, new URL(action.replace(/&amp;/g, '&'), url).href, { form });
     expect(submitted.status).toBeGreaterThanOrEqual(300);
     expect(submitted.status).toBeLessThan(400);
@@ -133,20 +134,45 @@ describe('OpenID Connect sign-in against a real provider', () => {
     expect(identity).toMatchObject({ issuer: provider.issuer, userId: me.body.id });
 
     // Second login (fresh browser): same user, a new session id, profile refreshed from the claims.
-    provider.accounts.set('ada-1', { ...provider.accounts.get('ada-1')!, family_name: 'King', picture: 'https://images.example/ada-2.png' });
+    provider.accounts.set('ada-1', {
+      ...provider.accounts.get('ada-1')!,
+      family_name: 'King',
+      picture: 'https://images.example/ada-2.png',
+    });
     const second = await finish(await walkToCallback('ada-1'));
     expect(second.res.headers.get('location')).toBe('/');
     expect(second.sid).toBeTruthy();
     expect(second.sid).not.toBe(sid);
     const again = await currentUser(second.sid!);
-    expect(again.body).toMatchObject({ id: me.body.id, lastName: 'King', profileImageUrl: 'https://images.example/ada-2.png' });
-    expect(await t.deps.db.select().from(oidcIdentities).where(eq(oidcIdentities.userId, String(me.body.id)))).toHaveLength(1);
+    expect(again.body).toMatchObject({
+      id: me.body.id,
+      lastName: 'King',
+      profileImageUrl: 'https://images.example/ada-2.png',
+    });
+    expect(
+      await t.deps.db
+        .select()
+        .from(oidcIdentities)
+        .where(eq(oidcIdentities.userId, String(me.body.id))),
+    ).toHaveLength(1);
   });
 
   it('never merges accounts by email: another subject with the same email is another user', async () => {
     const local = await registerUser(t.app, { email: 'shared@mail.test' });
-    provider.accounts.set('first-sub', { sub: 'first-sub', given_name: 'First', family_name: 'Person', email: 'shared@mail.test', email_verified: true });
-    provider.accounts.set('second-sub', { sub: 'second-sub', given_name: 'Second', family_name: 'Person', email: 'shared@mail.test', email_verified: true });
+    provider.accounts.set('first-sub', {
+      sub: 'first-sub',
+      given_name: 'First',
+      family_name: 'Person',
+      email: 'shared@mail.test',
+      email_verified: true,
+    });
+    provider.accounts.set('second-sub', {
+      sub: 'second-sub',
+      given_name: 'Second',
+      family_name: 'Person',
+      email: 'shared@mail.test',
+      email_verified: true,
+    });
     const a = await finish(await walkToCallback('first-sub'));
     const b = await finish(await walkToCallback('second-sub'));
     const userA = (await currentUser(a.sid!)).body;
@@ -162,14 +188,24 @@ describe('OpenID Connect sign-in against a real provider', () => {
   });
 
   it('keeps an email the provider marks unverified out of the account', async () => {
-    provider.accounts.set('unverified', { sub: 'unverified', name: 'Grace Hopper', email: 'grace@navy.test', email_verified: false });
+    provider.accounts.set('unverified', {
+      sub: 'unverified',
+      name: 'Grace Hopper',
+      email: 'grace@navy.test',
+      email_verified: false,
+    });
     const { sid } = await finish(await walkToCallback('unverified'));
     const me = (await currentUser(sid!)).body;
     expect(me).toMatchObject({ firstName: 'Grace', email: null, profileImageUrl: null });
   });
 
   it('refuses a tampered state: back to the sign-in page with an error, and no session', async () => {
-    provider.accounts.set('mallory', { sub: 'mallory', given_name: 'Mallory', email: 'mallory@evil.test', email_verified: true });
+    provider.accounts.set('mallory', {
+      sub: 'mallory',
+      given_name: 'Mallory',
+      email: 'mallory@evil.test',
+      email_verified: true,
+    });
     const before = await t.deps.db.select({ id: users.id }).from(users);
     const flow = await walkToCallback('mallory');
     const tampered = new URL(flow.callbackUrl);

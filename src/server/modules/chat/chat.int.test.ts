@@ -25,7 +25,15 @@ describe('global chat', () => {
   it('stores a trimmed message with the sender name and image and lists it in time order', async () => {
     const a = await http.post('/api/messages/global', { as: ada, body: { content: '  hello everyone  ' } });
     expect(a.statusCode).toBe(201);
-    expect(a.json()).toMatchObject({ content: 'hello everyone', messageType: 'global', senderId: ada.id, senderName: 'Ada Lovelace', senderImage: null, receiverId: null, venueId: null });
+    expect(a.json()).toMatchObject({
+      content: 'hello everyone',
+      messageType: 'global',
+      senderId: ada.id,
+      senderName: 'Ada Lovelace',
+      senderImage: null,
+      receiverId: null,
+      venueId: null,
+    });
     const b = await http.post('/api/messages/global', { as: bob, body: { content: 'hi Ada' } });
     expect(b.statusCode).toBe(201);
     const list = await http.get('/api/messages/global', { as: ada });
@@ -76,7 +84,12 @@ describe('global chat', () => {
 describe('paging and polling', () => {
   it('returns the newest 100 and older pages by cursor, then only newer ones with after', async () => {
     const venue = await createVenue(t.database.db);
-    const rows = Array.from({ length: 130 }, (_, i) => ({ senderId: bob.id, venueId: venue.id, messageType: 'venue', content: `line ${i}` }));
+    const rows = Array.from({ length: 130 }, (_, i) => ({
+      senderId: bob.id,
+      venueId: venue.id,
+      messageType: 'venue',
+      content: `line ${i}`,
+    }));
     await t.database.db.insert(messages).values(rows);
     const first = (await http.get(`/api/venues/${venue.id}/messages`, { as: ada })).json();
     expect(first).toHaveLength(100);
@@ -86,7 +99,9 @@ describe('paging and polling', () => {
     expect(older.map((m: { content: string }) => m.content)).toEqual(Array.from({ length: 30 }, (_, i) => `line ${i}`));
     const none = await http.get(`/api/venues/${venue.id}/messages?after=${first[99].id}`, { as: ada });
     expect(none.json()).toEqual([]);
-    const sent = (await http.post(`/api/venues/${venue.id}/messages`, { as: ada, body: { content: 'new one' } })).json();
+    const sent = (
+      await http.post(`/api/venues/${venue.id}/messages`, { as: ada, body: { content: 'new one' } })
+    ).json();
     const newer = (await http.get(`/api/venues/${venue.id}/messages?after=${first[99].id}`, { as: ada })).json();
     expect(newer.map((m: { id: number }) => m.id)).toEqual([sent.id]);
   });
@@ -128,7 +143,9 @@ describe('venue chat', () => {
   it('keeps rooms apart: a venue message is not in the global room or another venue', async () => {
     const v1 = await createVenue(t.database.db);
     const v2 = await createVenue(t.database.db);
-    const sent = (await http.post(`/api/venues/${v1.id}/messages`, { as: bob, body: { content: 'only in v1' } })).json();
+    const sent = (
+      await http.post(`/api/venues/${v1.id}/messages`, { as: bob, body: { content: 'only in v1' } })
+    ).json();
     expect(sent).toMatchObject({ messageType: 'venue', venueId: v1.id });
     const ids = (url: string) => http.get(url, { as: ada }).then((r) => r.json().map((m: { id: number }) => m.id));
     expect(await ids(`/api/venues/${v1.id}/messages`)).toContain(sent.id);
@@ -146,9 +163,15 @@ describe('live push', () => {
     inVenue.send({ type: 'subscribe', room: `venue:${venue.id}` });
     await new Promise((r) => setTimeout(r, 50));
     const g = (await http.post('/api/messages/global', { as: ada, body: { content: 'to the world' } })).json();
-    const v = (await http.post(`/api/venues/${venue.id}/messages`, { as: ada, body: { content: 'to the venue' } })).json();
+    const v = (
+      await http.post(`/api/venues/${venue.id}/messages`, { as: ada, body: { content: 'to the venue' } })
+    ).json();
     const got = await inGlobal.waitFor((e) => e.type === 'chat_message');
-    expect(got).toMatchObject({ type: 'chat_message', room: 'global', message: { id: g.id, content: 'to the world', senderName: 'Ada Lovelace' } });
+    expect(got).toMatchObject({
+      type: 'chat_message',
+      room: 'global',
+      message: { id: g.id, content: 'to the world', senderName: 'Ada Lovelace' },
+    });
     const gotV = await inVenue.waitFor((e) => e.type === 'chat_message');
     expect(gotV).toMatchObject({ room: `venue:${venue.id}`, message: { id: v.id } });
     expect(inGlobal.events.filter((e) => e.type === 'chat_message')).toHaveLength(1);
@@ -172,7 +195,10 @@ describe('flood control', () => {
     const blocked = await http.post('/api/messages/global', { as: spammer, body: { content: 'one too many' } });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.json()).toMatchObject({ message: 'You are sending messages too fast. Wait a moment.', code: 'RATE_LIMITED' });
+    expect(blocked.json()).toMatchObject({
+      message: 'You are sending messages too fast. Wait a moment.',
+      code: 'RATE_LIMITED',
+    });
     // Private messages share the budget.
     const pm = await http.post('/api/messages', { as: spammer, body: { receiverId: bob.id, content: 'psst' } });
     expect(pm.statusCode).toBe(429);
@@ -180,7 +206,9 @@ describe('flood control', () => {
     expect(await t.database.db.$count(messages, eq(messages.content, 'one too many'))).toBe(0);
     expect(listener.events.filter((e) => e.type === 'chat_message')).toHaveLength(20);
     // Another user is not affected.
-    expect((await http.post('/api/messages/global', { as: ada, body: { content: 'still fine' } })).statusCode).toBe(201);
+    expect((await http.post('/api/messages/global', { as: ada, body: { content: 'still fine' } })).statusCode).toBe(
+      201,
+    );
     await listener.close();
   });
 });

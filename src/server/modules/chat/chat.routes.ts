@@ -28,17 +28,29 @@ export const chatModule: AppModule = {
       {
         schema: {
           tags,
-          summary: 'Global chat: the newest 100 messages in time order; `before` pages back, `after` polls for newer ones',
+          summary:
+            'Global chat: the newest 100 messages in time order; `before` pages back, `after` polls for newer ones',
           querystring: ChatHistoryQuerySchema,
           response: { 200: z.array(MessageSchema), ...errors },
         },
       },
-      async (request, reply) => (service.nothingNew(deps, GLOBAL, request.query) ? sendEmpty(reply) : service.history(deps, GLOBAL, request.query)),
+      async (request, reply) =>
+        service.nothingNew(deps, GLOBAL, request.query)
+          ? sendEmpty(reply)
+          : service.history(deps, GLOBAL, request.query),
     );
 
     app.post(
       '/api/messages/global',
-      { preValidation: signedIn, schema: { tags, summary: 'Send a global chat message', body: SendChatMessageSchema, response: { 201: MessageSchema, ...errors } } },
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'Send a global chat message',
+          body: SendChatMessageSchema,
+          response: { 201: MessageSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         const user = requireUser(request);
         const message = await service.send(deps, user.id, { kind: 'global' }, request.body.content);
@@ -59,16 +71,32 @@ export const chatModule: AppModule = {
       },
       async (request, reply) => {
         const room = { kind: 'venue', venueId: request.params.id } as const;
-        return service.nothingNew(deps, room, request.query) ? sendEmpty(reply) : service.history(deps, room, request.query);
+        return service.nothingNew(deps, room, request.query)
+          ? sendEmpty(reply)
+          : service.history(deps, room, request.query);
       },
     );
 
     app.post(
       '/api/venues/:id/messages',
-      { preValidation: signedIn, schema: { tags, summary: "Send a message to a venue's chat", params: IdParamsSchema, body: SendChatMessageSchema, response: { 201: MessageSchema, ...errors } } },
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: "Send a message to a venue's chat",
+          params: IdParamsSchema,
+          body: SendChatMessageSchema,
+          response: { 201: MessageSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         const user = requireUser(request);
-        const message = await service.send(deps, user.id, { kind: 'venue', venueId: request.params.id }, request.body.content);
+        const message = await service.send(
+          deps,
+          user.id,
+          { kind: 'venue', venueId: request.params.id },
+          request.body.content,
+        );
         return reply.status(201).send(message);
       },
     );

@@ -29,7 +29,8 @@ export class LatestIdCache {
 
   constructor(hub: RealtimeHub) {
     hub.onEvent((event) => {
-      if (event.type === 'chat_message' && typeof event.message.id === 'number') this.raise(event.room, event.message.id);
+      if (event.type === 'chat_message' && typeof event.message.id === 'number')
+        this.raise(event.room, event.message.id);
     });
     // Messages sent through other instances during a gap in the realtime channel were not heard: read again.
     hub.onResync(() => this.latest.clear());
@@ -78,7 +79,11 @@ export function nothingNew(deps: AppDeps, room: repo.RoomKey, q: { before?: numb
  * A room's messages: the newest 100 in time order, older pages with `before`, or only those newer than
  * `after` (answered from memory when nothing is newer).
  */
-export async function history(deps: AppDeps, room: repo.RoomKey, q: { before?: number; after?: number }): Promise<Message[]> {
+export async function history(
+  deps: AppDeps,
+  room: repo.RoomKey,
+  q: { before?: number; after?: number },
+): Promise<Message[]> {
   const cache = latestCache(deps);
   if (nothingNew(deps, room, q)) return [];
   await assertRoom(deps.db, room);

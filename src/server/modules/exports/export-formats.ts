@@ -1,5 +1,10 @@
 /** Pure encoders for exported lists: M3U, CSV (formula-injection safe), JSON, YouTube play links, file names. */
-import { YOUTUBE_QUEUE_LIMIT, type ExportDocument, type ExportSong, type YoutubeExport } from '../../../shared/schemas/export';
+import {
+  YOUTUBE_QUEUE_LIMIT,
+  type ExportDocument,
+  type ExportSong,
+  type YoutubeExport,
+} from '../../../shared/schemas/export';
 
 /** One line of text: control characters (newlines included) would break M3U and CSV rows. */
 const oneLine = (s: string) => s.replace(/[\u0000-\u001F\u007F]+/g, ' ').trim();
@@ -9,7 +14,10 @@ export function toM3u(songs: ExportSong[]): string {
   const lines = ['#EXTM3U'];
   for (const s of songs) {
     if (!s.youtubeId) continue;
-    lines.push(`#EXTINF:${s.duration ?? -1},${oneLine(s.artist)} - ${oneLine(s.title)}`, `https://www.youtube.com/watch?v=${s.youtubeId}`);
+    lines.push(
+      `#EXTINF:${s.duration ?? -1},${oneLine(s.artist)} - ${oneLine(s.title)}`,
+      `https://www.youtube.com/watch?v=${s.youtubeId}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -43,7 +51,11 @@ export function toYoutubeLinks(name: string, songs: ExportSong[]): YoutubeExport
   const links: YoutubeExport['links'] = [];
   for (let i = 0; i < ids.length; i += YOUTUBE_QUEUE_LIMIT) {
     const part = ids.slice(i, i + YOUTUBE_QUEUE_LIMIT);
-    links.push({ part: links.length + 1, url: `https://www.youtube.com/watch_videos?video_ids=${part.join(',')}`, songCount: part.length });
+    links.push({
+      part: links.length + 1,
+      url: `https://www.youtube.com/watch_videos?video_ids=${part.join(',')}`,
+      songCount: part.length,
+    });
   }
   return { name, playableSongs: ids.length, skippedSongs: songs.length - ids.length, links };
 }

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { communityPlaylistMembers, communityPlaylists, communityPlaylistSongs, songs as songsTable } from '../../db/schema';
+import {
+  communityPlaylistMembers,
+  communityPlaylists,
+  communityPlaylistSongs,
+  songs as songsTable,
+} from '../../db/schema';
 import { createSong, createUser, createVenue, createVote, fakeYoutubeId } from '../../../../test/helpers/factories';
 import { api, createTestApp, registerUser, type TestApp, type TestUser } from '../../../../test/helpers/test-app';
 import type { ExportDocument, YoutubeExport } from '../../../shared/schemas/export';
@@ -18,9 +23,26 @@ beforeAll(async () => {
   http = api(t.app);
   [member, outsider] = [await registerUser(t.app), await registerUser(t.app)];
   const db = t.database.db;
-  const top = await createSong(db, { title: 'Top "Hit"', artist: 'Ünder Dog', genre: 'Rock', duration: 215, youtubeId: 'AAAAAAAAAAA' });
-  const evil = await createSong(db, { title: '=HYPERLINK("http://evil.test","x")', artist: '+SUM(1,2)', genre: '-2+3', duration: null, youtubeId: 'BBBBBBBBBBB' });
-  const sheet = await createSong(db, { title: 'Sheet\nmusic', artist: '@admin', youtubeId: null, pdfUrl: '/api/files/7' });
+  const top = await createSong(db, {
+    title: 'Top "Hit"',
+    artist: 'Ünder Dog',
+    genre: 'Rock',
+    duration: 215,
+    youtubeId: 'AAAAAAAAAAA',
+  });
+  const evil = await createSong(db, {
+    title: '=HYPERLINK("http://evil.test","x")',
+    artist: '+SUM(1,2)',
+    genre: '-2+3',
+    duration: null,
+    youtubeId: 'BBBBBBBBBBB',
+  });
+  const sheet = await createSong(db, {
+    title: 'Sheet\nmusic',
+    artist: '@admin',
+    youtubeId: null,
+    pdfUrl: '/api/files/7',
+  });
   for (let i = 0; i < 3; i++) await createVote(db, { songId: top.id, voteType: 'up' });
   await createVote(db, { songId: evil.id, voteType: 'up' });
   for (let i = 0; i < 2; i++) await createVote(db, { songId: sheet.id, voteType: 'up' });
@@ -42,12 +64,40 @@ beforeAll(async () => {
   privatePlaylist = hidden.id;
   const rows = await db
     .insert(songsTable)
-    .values(Array.from({ length: 120 }, (_, i) => ({ title: `Road ${i + 1}`, artist: 'Driver', youtubeId: fakeYoutubeId(), uploaderId: owner.id, duration: 180 })))
+    .values(
+      Array.from({ length: 120 }, (_, i) => ({
+        title: `Road ${i + 1}`,
+        artist: 'Driver',
+        youtubeId: fakeYoutubeId(),
+        uploaderId: owner.id,
+        duration: 180,
+      })),
+    )
     .returning();
   const approvedAt = new Date();
-  await db.insert(communityPlaylistSongs).values(rows.map((s, i) => ({ playlistId: big.id, songId: s.id, proposedById: owner.id, position: i + 1, status: 'approved', approvedAt, upVotes: 3, netVotes: 3 })));
-  await db.insert(communityPlaylistSongs).values({ playlistId: big.id, songId: top.id, proposedById: owner.id, status: 'pending' });
-  await db.insert(communityPlaylistSongs).values({ playlistId: hidden.id, songId: top.id, proposedById: owner.id, position: 1, status: 'approved', approvedAt });
+  await db.insert(communityPlaylistSongs).values(
+    rows.map((s, i) => ({
+      playlistId: big.id,
+      songId: s.id,
+      proposedById: owner.id,
+      position: i + 1,
+      status: 'approved',
+      approvedAt,
+      upVotes: 3,
+      netVotes: 3,
+    })),
+  );
+  await db
+    .insert(communityPlaylistSongs)
+    .values({ playlistId: big.id, songId: top.id, proposedById: owner.id, status: 'pending' });
+  await db.insert(communityPlaylistSongs).values({
+    playlistId: hidden.id,
+    songId: top.id,
+    proposedById: owner.id,
+    position: 1,
+    status: 'approved',
+    approvedAt,
+  });
   await db.insert(communityPlaylistMembers).values({ playlistId: hidden.id, userId: member.id, role: 'member' });
   await t.deps.hub.publish({ type: 'songs_changed', venueId: null });
 }, 120_000);
@@ -74,11 +124,15 @@ describe('GET /api/mix/global/export', () => {
     const res = await http.get('/api/mix/global/export?format=csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="crowdmix-global-top-100-mix-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="crowdmix-global-top-100-mix-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const rows = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(rows[0]).toBe('"title","artist","genre","upVotes","downVotes","link"');
     expect(rows[1]).toBe('"Top ""Hit""","Ünder Dog","Rock","3","0","https://www.youtube.com/watch?v=AAAAAAAAAAA"');
-    expect(rows[3]).toBe(`"'=HYPERLINK(""http://evil.test"",""x"")","'+SUM(1,2)","'-2+3","1","0","https://www.youtube.com/watch?v=BBBBBBBBBBB"`);
+    expect(rows[3]).toBe(
+      `"'=HYPERLINK(""http://evil.test"",""x"")","'+SUM(1,2)","'-2+3","1","0","https://www.youtube.com/watch?v=BBBBBBBBBBB"`,
+    );
     // A newline inside a quoted cell is legal CSV; the PDF song links to its sheet, absolutely.
     expect(res.body).toMatch(/\r\n"Sheet\nmusic","'@admin","Pop","2","0","https?:\/\/[^"]+\/api\/files\/7"\r\n/);
     expect(rows.at(-1)).toBe('');
@@ -91,8 +145,21 @@ describe('GET /api/mix/global/export', () => {
     const doc = res.json() as ExportDocument;
     expect(doc.name).toBe('Global Top 100 Mix');
     expect(doc.totalSongs).toBe(doc.songs.length);
-    expect(doc.songs[0]).toEqual({ position: 1, title: 'Top "Hit"', artist: 'Ünder Dog', genre: 'Rock', upVotes: 3, downVotes: 0, duration: 215, youtubeId: 'AAAAAAAAAAA', link: 'https://www.youtube.com/watch?v=AAAAAAAAAAA' });
-    expect(doc.songs.find((s) => s.title.startsWith('Sheet'))).toMatchObject({ youtubeId: null, link: expect.stringMatching(/^https?:\/\/.+\/api\/files\/7$/) });
+    expect(doc.songs[0]).toEqual({
+      position: 1,
+      title: 'Top "Hit"',
+      artist: 'Ünder Dog',
+      genre: 'Rock',
+      upVotes: 3,
+      downVotes: 0,
+      duration: 215,
+      youtubeId: 'AAAAAAAAAAA',
+      link: 'https://www.youtube.com/watch?v=AAAAAAAAAAA',
+    });
+    expect(doc.songs.find((s) => s.title.startsWith('Sheet'))).toMatchObject({
+      youtubeId: null,
+      link: expect.stringMatching(/^https?:\/\/.+\/api\/files\/7$/),
+    });
   });
 
   it('format=youtube: watch_videos links of at most 50 ids in mix order, PDF songs skipped; no download', async () => {
@@ -101,9 +168,14 @@ describe('GET /api/mix/global/export', () => {
     expect(res.headers['content-disposition']).toBeUndefined();
     const body = res.json() as YoutubeExport;
     // The mix holds 100 songs (the 120 playlist songs fill it), one of them a PDF.
-    expect(body.links.map((l) => [l.part, l.songCount])).toEqual([[1, 50], [2, 49]]);
+    expect(body.links.map((l) => [l.part, l.songCount])).toEqual([
+      [1, 50],
+      [2, 49],
+    ]);
     expect(body.playableSongs).toBe(99);
-    expect(body.links[0].url.startsWith('https://www.youtube.com/watch_videos?video_ids=AAAAAAAAAAA,BBBBBBBBBBB')).toBe(true);
+    expect(body.links[0].url.startsWith('https://www.youtube.com/watch_videos?video_ids=AAAAAAAAAAA,BBBBBBBBBBB')).toBe(
+      true,
+    );
     expect(body.skippedSongs).toBe(1);
   });
 
@@ -128,13 +200,21 @@ describe('GET /api/mix/venue/:id/export', () => {
 
 describe('GET /api/community-playlists/:id/export', () => {
   it('exports every approved song (no cap) in order; YouTube links split in parts of 50', async () => {
-    const json = (await http.get(`/api/community-playlists/${bigPlaylist}/export?format=json`)).json() as ExportDocument;
+    const json = (
+      await http.get(`/api/community-playlists/${bigPlaylist}/export?format=json`)
+    ).json() as ExportDocument;
     expect(json.totalSongs).toBe(120);
     expect(json.songs.map((s) => s.title)).toEqual(Array.from({ length: 120 }, (_, i) => `Road ${i + 1}`));
     const m3u = (await http.get(`/api/community-playlists/${bigPlaylist}/export?format=m3u`)).body;
     expect(m3u.match(/#EXTINF:180,Driver - Road \d+/g)).toHaveLength(120);
-    const yt = (await http.get(`/api/community-playlists/${bigPlaylist}/export?format=youtube`)).json() as YoutubeExport;
-    expect(yt.links.map((l) => [l.part, l.songCount])).toEqual([[1, 50], [2, 50], [3, 20]]);
+    const yt = (
+      await http.get(`/api/community-playlists/${bigPlaylist}/export?format=youtube`)
+    ).json() as YoutubeExport;
+    expect(yt.links.map((l) => [l.part, l.songCount])).toEqual([
+      [1, 50],
+      [2, 50],
+      [3, 20],
+    ]);
     const ids = yt.links.flatMap((l) => new URL(l.url).searchParams.get('video_ids')!.split(','));
     expect(ids).toEqual(json.songs.map((s) => s.youtubeId));
     const csv = (await http.get(`/api/community-playlists/${bigPlaylist}/export?format=csv`)).body;

@@ -17,7 +17,8 @@ function send(reply: FastifyReply, result: service.ExportResult) {
   return reply.send(result.body);
 }
 
-const origin = (deps: AppDeps, request: FastifyRequest) => deps.config.appUrl ?? `${request.protocol}://${request.host}`;
+const origin = (deps: AppDeps, request: FastifyRequest) =>
+  deps.config.appUrl ?? `${request.protocol}://${request.host}`;
 
 export const exportsModule: AppModule = {
   name: 'exports',
@@ -30,14 +31,42 @@ export const exportsModule: AppModule = {
 
     app.get(
       '/api/mix/global/export',
-      { schema: { tags, summary: 'Export the global Top 100 mix', description, querystring: ExportQuerySchema, response } },
-      async (request, reply) => send(reply, service.encode(await service.mixList(cache, deps.db, null, origin(deps, request)), request.query.format)),
+      {
+        schema: {
+          tags,
+          summary: 'Export the global Top 100 mix',
+          description,
+          querystring: ExportQuerySchema,
+          response,
+        },
+      },
+      async (request, reply) =>
+        send(
+          reply,
+          service.encode(await service.mixList(cache, deps.db, null, origin(deps, request)), request.query.format),
+        ),
     );
 
     app.get(
       '/api/mix/venue/:id/export',
-      { schema: { tags, summary: "Export a venue's mix", description, params: IdParamsSchema, querystring: ExportQuerySchema, response } },
-      async (request, reply) => send(reply, service.encode(await service.mixList(cache, deps.db, request.params.id, origin(deps, request)), request.query.format)),
+      {
+        schema: {
+          tags,
+          summary: "Export a venue's mix",
+          description,
+          params: IdParamsSchema,
+          querystring: ExportQuerySchema,
+          response,
+        },
+      },
+      async (request, reply) =>
+        send(
+          reply,
+          service.encode(
+            await service.mixList(cache, deps.db, request.params.id, origin(deps, request)),
+            request.query.format,
+          ),
+        ),
     );
 
     app.get(
@@ -52,7 +81,14 @@ export const exportsModule: AppModule = {
           response,
         },
       },
-      async (request, reply) => send(reply, service.encode(await service.playlistList(deps.db, request.params.id, request.user?.id ?? null), request.query.format)),
+      async (request, reply) =>
+        send(
+          reply,
+          service.encode(
+            await service.playlistList(deps.db, request.params.id, request.user?.id ?? null),
+            request.query.format,
+          ),
+        ),
     );
   },
 };

@@ -65,12 +65,28 @@ export async function playlistList(db: Db, id: number, viewerId: string | null):
 export function encode(list: ExportList, format: ExportFormat, now = new Date()): ExportResult {
   switch (format) {
     case 'm3u':
-      return { body: toM3u(list.songs), contentType: 'audio/x-mpegurl; charset=utf-8', fileName: exportFileName(list.name, 'm3u', now) };
+      return {
+        body: toM3u(list.songs),
+        contentType: 'audio/x-mpegurl; charset=utf-8',
+        fileName: exportFileName(list.name, 'm3u', now),
+      };
     case 'csv':
-      return { body: toCsv(list.songs), contentType: 'text/csv; charset=utf-8', fileName: exportFileName(list.name, 'csv', now) };
+      return {
+        body: toCsv(list.songs),
+        contentType: 'text/csv; charset=utf-8',
+        fileName: exportFileName(list.name, 'csv', now),
+      };
     case 'json':
-      return { body: toJson(list.name, list.songs, now), contentType: 'application/json; charset=utf-8', fileName: exportFileName(list.name, 'json', now) };
+      return {
+        body: toJson(list.name, list.songs, now),
+        contentType: 'application/json; charset=utf-8',
+        fileName: exportFileName(list.name, 'json', now),
+      };
     case 'youtube':
-      return { body: JSON.stringify(toYoutubeLinks(list.name, list.songs)), contentType: 'application/json; charset=utf-8', fileName: null };
+      return {
+        body: JSON.stringify(toYoutubeLinks(list.name, list.songs)),
+        contentType: 'application/json; charset=utf-8',
+        fileName: null,
+      };
   }
 }

@@ -22,12 +22,28 @@ export const healthModule: AppModule = {
   name: 'health',
   register(app, { database }) {
     // The answer never changes: sent as ready bytes, past the response serialiser (a probe should cost nothing).
-    app.get('/livez', { schema: { tags: ['ops'], summary: 'Process is alive', response: { 200: z.object({ status: z.literal('ok') }) } } }, (_request, reply) => {
-      reply.type('application/json; charset=utf-8').send(LIVE_BODY as never);
-    });
+    app.get(
+      '/livez',
+      {
+        schema: {
+          tags: ['ops'],
+          summary: 'Process is alive',
+          response: { 200: z.object({ status: z.literal('ok') }) },
+        },
+      },
+      (_request, reply) => {
+        reply.type('application/json; charset=utf-8').send(LIVE_BODY as never);
+      },
+    );
     app.get(
       '/readyz',
-      { schema: { tags: ['ops'], summary: 'Ready to serve traffic', response: { 200: z.object({ status: z.string() }), 503: z.object({ status: z.string() }) } } },
+      {
+        schema: {
+          tags: ['ops'],
+          summary: 'Ready to serve traffic',
+          response: { 200: z.object({ status: z.string() }), 503: z.object({ status: z.string() }) },
+        },
+      },
       async (_request, reply) => {
         if (healthState.draining) return reply.status(503).send({ status: 'draining' });
         try {

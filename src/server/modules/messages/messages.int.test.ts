@@ -23,13 +23,22 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const send = (from: TestUser, to: string, content: string) => http.post('/api/messages', { as: from, body: { receiverId: to, content } });
+const send = (from: TestUser, to: string, content: string) =>
+  http.post('/api/messages', { as: from, body: { receiverId: to, content } });
 
 describe('sending private messages', () => {
   it('sends to an existing user and returns the stored message', async () => {
     const res = await send(ada, bob.id, '  hi Bob  ');
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ senderId: ada.id, receiverId: bob.id, venueId: null, content: 'hi Bob', messageType: 'private', isRead: false, senderName: 'Ada Lovelace' });
+    expect(res.json()).toMatchObject({
+      senderId: ada.id,
+      receiverId: bob.id,
+      venueId: null,
+      content: 'hi Bob',
+      messageType: 'private',
+      isRead: false,
+      senderName: 'Ada Lovelace',
+    });
   });
 
   it.each([
@@ -70,12 +79,22 @@ describe('conversations, unread counts and read marks', () => {
     await send(dan, cat.id, 'two');
     await send(cat, dan.id, 'reply');
     const noName = await createUser(t.database.db, { firstName: null, lastName: null });
-    await t.database.db.insert(messages).values({ senderId: noName.id, receiverId: cat.id, content: 'from nobody', messageType: 'private' });
+    await t.database.db
+      .insert(messages)
+      .values({ senderId: noName.id, receiverId: cat.id, content: 'from nobody', messageType: 'private' });
 
     const convs = (await http.get('/api/messages/conversations', { as: cat })).json();
     expect(convs).toHaveLength(2);
-    expect(convs[0]).toMatchObject({ otherUser: { id: noName.id, firstName: null }, lastMessage: { content: 'from nobody', senderId: noName.id }, unreadCount: 1 });
-    expect(convs[1]).toMatchObject({ otherUser: { id: dan.id, firstName: 'Dan' }, lastMessage: { content: 'reply', senderId: cat.id }, unreadCount: 2 });
+    expect(convs[0]).toMatchObject({
+      otherUser: { id: noName.id, firstName: null },
+      lastMessage: { content: 'from nobody', senderId: noName.id },
+      unreadCount: 1,
+    });
+    expect(convs[1]).toMatchObject({
+      otherUser: { id: dan.id, firstName: 'Dan' },
+      lastMessage: { content: 'reply', senderId: cat.id },
+      unreadCount: 2,
+    });
     expect(JSON.stringify(convs)).not.toMatch(/email/);
     expect((await http.get('/api/messages/unread-count', { as: cat })).json()).toEqual({ count: 3 });
     // Dan's own view: his messages to Cat are not unread for him.
@@ -95,13 +114,22 @@ describe('conversations, unread counts and read marks', () => {
 
   it('refuses a bad read body', async () => {
     expect((await http.post('/api/messages/read', { as: ada, body: {} })).statusCode).toBe(400);
-    expect((await http.post('/api/messages/read', { as: ada, body: { otherUserId: bob.id, all: true } })).statusCode).toBe(400);
+    expect(
+      (await http.post('/api/messages/read', { as: ada, body: { otherUserId: bob.id, all: true } })).statusCode,
+    ).toBe(400);
   });
 
   it('pages a thread back by cursor', async () => {
     const p = await registerUser(t.app, { firstName: 'Pager' });
     const q = await createUser(t.database.db);
-    await t.database.db.insert(messages).values(Array.from({ length: 105 }, (_, i) => ({ senderId: q.id, receiverId: p.id, content: `m${i}`, messageType: 'private' })));
+    await t.database.db.insert(messages).values(
+      Array.from({ length: 105 }, (_, i) => ({
+        senderId: q.id,
+        receiverId: p.id,
+        content: `m${i}`,
+        messageType: 'private',
+      })),
+    );
     const page1 = (await http.get(`/api/messages?with=${q.id}`, { as: p })).json();
     expect(page1).toHaveLength(100);
     expect(page1[0].content).toBe('m5');
@@ -128,7 +156,13 @@ describe('an outsider sees no private message anywhere', () => {
     await bobSocket.waitFor((e) => e.type === 'messages_read');
 
     const body = (r: { body: string }) => r.body;
-    for (const url of ['/api/messages', `/api/messages?with=${ada.id}`, `/api/messages?with=${bob.id}`, '/api/messages/conversations', '/api/messages/global']) {
+    for (const url of [
+      '/api/messages',
+      `/api/messages?with=${ada.id}`,
+      `/api/messages?with=${bob.id}`,
+      '/api/messages/conversations',
+      '/api/messages/global',
+    ]) {
       const res = await http.get(url, { as: eve });
       expect(res.statusCode, url).toBe(200);
       expect(body(res), url).not.toContain('secret handshake');
@@ -136,8 +170,13 @@ describe('an outsider sees no private message anywhere', () => {
     expect((await http.get('/api/messages/unread-count', { as: eve })).json()).toEqual({ count: 0 });
     // Eve cannot mark Bob's thread read on his behalf: only messages addressed to her are touched.
     await send(ada, bob.id, 'second secret');
-    expect((await http.post('/api/messages/read', { as: eve, body: { otherUserId: ada.id } })).json()).toEqual({ updated: 0 });
-    const [row] = await t.database.db.select().from(messages).where(and(eq(messages.content, 'second secret')));
+    expect((await http.post('/api/messages/read', { as: eve, body: { otherUserId: ada.id } })).json()).toEqual({
+      updated: 0,
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.content, 'second secret')));
     expect(row.isRead).toBe(false);
 
     await new Promise((r) => setTimeout(r, 200));

@@ -21,8 +21,19 @@ export function presentMessage(m: MessageWithSender): Message {
 
 export function presentConversation(c: Awaited<ReturnType<typeof listConversations>>[number]): Conversation {
   return {
-    otherUser: { id: c.otherId, firstName: c.firstName, lastName: c.lastName, profileImageUrl: c.profileImageUrl, currentMood: c.currentMood },
-    lastMessage: { id: c.lastId, senderId: c.lastSenderId, content: c.lastContent, createdAt: c.lastCreatedAt.toISOString() },
+    otherUser: {
+      id: c.otherId,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      profileImageUrl: c.profileImageUrl,
+      currentMood: c.currentMood,
+    },
+    lastMessage: {
+      id: c.lastId,
+      senderId: c.lastSenderId,
+      content: c.lastContent,
+      createdAt: c.lastCreatedAt.toISOString(),
+    },
     unreadCount: c.unread,
   };
 }

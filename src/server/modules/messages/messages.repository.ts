@@ -34,11 +34,17 @@ export type MessageWithSender = {
 export type RoomKey = { kind: 'global' } | { kind: 'venue'; venueId: number };
 
 function roomFilter(room: RoomKey): SQL {
-  return room.kind === 'global' ? eq(messages.messageType, 'global') : and(eq(messages.messageType, 'venue'), eq(messages.venueId, room.venueId))!;
+  return room.kind === 'global'
+    ? eq(messages.messageType, 'global')
+    : and(eq(messages.messageType, 'venue'), eq(messages.venueId, room.venueId))!;
 }
 
 /** The newest `limit` messages of a room older than `before` (or newer than `after`), returned oldest first. */
-export async function listRoom(db: DbOrTx, room: RoomKey, opts: { before?: number; after?: number; limit: number }): Promise<MessageWithSender[]> {
+export async function listRoom(
+  db: DbOrTx,
+  room: RoomKey,
+  opts: { before?: number; after?: number; limit: number },
+): Promise<MessageWithSender[]> {
   const conds = [roomFilter(room)];
   if (opts.before) conds.push(lt(messages.id, opts.before));
   if (opts.after !== undefined) conds.push(gt(messages.id, opts.after));
@@ -55,26 +61,53 @@ export async function listRoom(db: DbOrTx, room: RoomKey, opts: { before?: numbe
 
 /** The highest message id in a room, or 0. */
 export async function latestRoomId(db: DbOrTx, room: RoomKey): Promise<number> {
-  const [row] = await db.select({ id: max(messages.id) }).from(messages).where(roomFilter(room));
+  const [row] = await db
+    .select({ id: max(messages.id) })
+    .from(messages)
+    .where(roomFilter(room));
   return row?.id ?? 0;
 }
 
 /** Inserts a message and returns it with its sender. */
 export async function insertMessage(
   db: DbOrTx,
-  input: { senderId: string; content: string; messageType: 'global' | 'venue' | 'private'; venueId?: number | null; receiverId?: string | null },
+  input: {
+    senderId: string;
+    content: string;
+    messageType: 'global' | 'venue' | 'private';
+    venueId?: number | null;
+    receiverId?: string | null;
+  },
 ): Promise<MessageWithSender> {
   const [row] = await db
     .insert(messages)
-    .values({ senderId: input.senderId, content: input.content, messageType: input.messageType, venueId: input.venueId ?? null, receiverId: input.receiverId ?? null })
+    .values({
+      senderId: input.senderId,
+      content: input.content,
+      messageType: input.messageType,
+      venueId: input.venueId ?? null,
+      receiverId: input.receiverId ?? null,
+    })
     .returning();
-  const [sender] = await db.select({ firstName: users.firstName, lastName: users.lastName, image: users.profileImageUrl }).from(users).where(eq(users.id, input.senderId));
-  return { ...row, senderFirstName: sender?.firstName ?? null, senderLastName: sender?.lastName ?? null, senderImage: sender?.image ?? null };
+  const [sender] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, image: users.profileImageUrl })
+    .from(users)
+    .where(eq(users.id, input.senderId));
+  return {
+    ...row,
+    senderFirstName: sender?.firstName ?? null,
+    senderLastName: sender?.lastName ?? null,
+    senderImage: sender?.image ?? null,
+  };
 }
 
 /** True when an active venue with this id exists. */
 export async function venueExists(db: DbOrTx, venueId: number): Promise<boolean> {
-  const [row] = await db.select({ id: venues.id }).from(venues).where(and(eq(venues.id, venueId), eq(venues.isActive, true))).limit(1);
+  const [row] = await db
+    .select({ id: venues.id })
+    .from(venues)
+    .where(and(eq(venues.id, venueId), eq(venues.isActive, true)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -83,10 +116,15 @@ export async function findUser(db: DbOrTx, userId: string) {
   return row ?? null;
 }
 
-const isParticipant = (userId: string) => and(eq(messages.messageType, 'private'), or(eq(messages.senderId, userId), eq(messages.receiverId, userId)));
+const isParticipant = (userId: string) =>
+  and(eq(messages.messageType, 'private'), or(eq(messages.senderId, userId), eq(messages.receiverId, userId)));
 
 /** Private messages the user sent or received (optionally only with `otherUserId`), newest page, oldest first. */
-export async function listPrivate(db: DbOrTx, userId: string, opts: { otherUserId?: string; before?: number; limit: number }): Promise<MessageWithSender[]> {
+export async function listPrivate(
+  db: DbOrTx,
+  userId: string,
+  opts: { otherUserId?: string; before?: number; limit: number },
+): Promise<MessageWithSender[]> {
   const conds: (SQL | undefined)[] = [isParticipant(userId)];
   if (opts.otherUserId) {
     conds.push(
@@ -162,7 +200,14 @@ export async function markRead(db: DbOrTx, userId: string, otherUserId: string):
   const rows = await db
     .update(messages)
     .set({ isRead: true })
-    .where(and(eq(messages.messageType, 'private'), eq(messages.receiverId, userId), eq(messages.senderId, otherUserId), eq(messages.isRead, false)))
+    .where(
+      and(
+        eq(messages.messageType, 'private'),
+        eq(messages.receiverId, userId),
+        eq(messages.senderId, otherUserId),
+        eq(messages.isRead, false),
+      ),
+    )
     .returning({ id: messages.id });
   return rows.length;
 }

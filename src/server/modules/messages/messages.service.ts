@@ -9,17 +9,30 @@ import * as repo from './messages.repository';
 
 /** The caller's private messages (optionally one conversation), newest page oldest first. */
 export async function list(deps: AppDeps, userId: string, q: { with?: string; before?: number }): Promise<Message[]> {
-  const rows = await repo.listPrivate(deps.db, userId, { otherUserId: q.with, before: q.before, limit: MESSAGE_PAGE_SIZE });
+  const rows = await repo.listPrivate(deps.db, userId, {
+    otherUserId: q.with,
+    before: q.before,
+    limit: MESSAGE_PAGE_SIZE,
+  });
   return rows.map(presentMessage);
 }
 
 /** Sends a private message to an existing user other than oneself and pushes it to both people's sockets. */
-export async function send(deps: AppDeps, senderId: string, input: { receiverId: string; content: string }): Promise<Message> {
+export async function send(
+  deps: AppDeps,
+  senderId: string,
+  input: { receiverId: string; content: string },
+): Promise<Message> {
   if (input.receiverId === senderId) throw badRequest('You cannot send a message to yourself', 'receiverId');
   const receiver = await repo.findUser(deps.db, input.receiverId);
   if (!receiver) throw notFound('That user does not exist');
   deps.limiter.hit(RATE_RULES.chat, senderId);
-  const row = await repo.insertMessage(deps.db, { senderId, receiverId: receiver.id, content: input.content, messageType: 'private' });
+  const row = await repo.insertMessage(deps.db, {
+    senderId,
+    receiverId: receiver.id,
+    content: input.content,
+    messageType: 'private',
+  });
   const message = presentMessage(row);
   // Only the two participants; the sender's other tabs see their own message too.
   await deps.hub.publish({ type: 'private_message', message }, { kind: 'users', userIds: [receiver.id, senderId] });

@@ -26,7 +26,9 @@ const up = async (songId: number, n: number, venueId: number | null = null) => {
 type Row = { title: string; position: number; previousPosition: number | null };
 /** [title, position, previousPosition] per song; the global mix also holds the venue's songs (with no global votes, last): left out. */
 const moves = async (url: string) =>
-  ((await http.get(url)).json().songs as Row[]).filter((s) => url.includes('/venue/') || !s.title.startsWith('Venue')).map((s) => [s.title, s.position, s.previousPosition === undefined ? 'none' : s.previousPosition]);
+  ((await http.get(url)).json().songs as Row[])
+    .filter((s) => url.includes('/venue/') || !s.title.startsWith('Venue'))
+    .map((s) => [s.title, s.position, s.previousPosition === undefined ? 'none' : s.previousPosition]);
 
 describe('chart movement', () => {
   it('compares with the latest snapshot from an earlier day, across two recorded days, for the global and venue mixes', async () => {
@@ -46,7 +48,11 @@ describe('chart movement', () => {
     await announce(venue.id);
 
     // Before any snapshot there is no movement to show (not every song NEW).
-    expect(await moves('/api/mix/global')).toEqual([['Alpha', 1, 'none'], ['Bravo', 2, 'none'], ['Charlie', 3, 'none']]);
+    expect(await moves('/api/mix/global')).toEqual([
+      ['Alpha', 1, 'none'],
+      ['Bravo', 2, 'none'],
+      ['Charlie', 3, 'none'],
+    ]);
 
     // Day 1: record (twice: the second run finds the day recorded and adds nothing).
     expect(await recordChartSnapshot(t.deps, cache())).toBe(2);
@@ -54,7 +60,11 @@ describe('chart movement', () => {
     const stored = await db.execute(sql`select count(*)::int n from mix_songs where recorded_on = '2031-03-01'`);
     expect(Number((stored as unknown as { rows: { n: number }[] }).rows[0].n)).toBe(5 + 2);
     // Same day: the snapshot of today is not "previous".
-    expect(await moves('/api/mix/global')).toEqual([['Alpha', 1, 'none'], ['Bravo', 2, 'none'], ['Charlie', 3, 'none']]);
+    expect(await moves('/api/mix/global')).toEqual([
+      ['Alpha', 1, 'none'],
+      ['Bravo', 2, 'none'],
+      ['Charlie', 3, 'none'],
+    ]);
 
     // Day 2: Charlie climbs to the top, Delta enters, the venue's songs swap.
     clock += DAY;
@@ -64,15 +74,28 @@ describe('chart movement', () => {
     await up(v2.id, 5, venue.id);
     await announce();
     await announce(venue.id);
-    expect(await moves('/api/mix/global')).toEqual([['Charlie', 1, 3], ['Alpha', 2, 1], ['Bravo', 3, 2], ['Delta', 4, null]]);
-    expect(await moves(`/api/mix/venue/${venue.id}`)).toEqual([['Venue Two', 1, 2], ['Venue One', 2, 1]]);
+    expect(await moves('/api/mix/global')).toEqual([
+      ['Charlie', 1, 3],
+      ['Alpha', 2, 1],
+      ['Bravo', 3, 2],
+      ['Delta', 4, null],
+    ]);
+    expect(await moves(`/api/mix/venue/${venue.id}`)).toEqual([
+      ['Venue Two', 1, 2],
+      ['Venue One', 2, 1],
+    ]);
     expect(await recordChartSnapshot(t.deps, cache())).toBe(2);
 
     // Day 3 (day 2 recorded): movement is now measured against day 2.
     clock += DAY;
     await up(d.id, 10);
     await announce();
-    expect(await moves('/api/mix/global')).toEqual([['Delta', 1, 4], ['Charlie', 2, 1], ['Alpha', 3, 2], ['Bravo', 4, 3]]);
+    expect(await moves('/api/mix/global')).toEqual([
+      ['Delta', 1, 4],
+      ['Charlie', 2, 1],
+      ['Alpha', 3, 2],
+      ['Bravo', 4, 3],
+    ]);
 
     // Days without a snapshot: the most recent earlier one still counts.
     clock += 3 * DAY;
@@ -87,7 +110,12 @@ describe('chart movement', () => {
 
 describe('the chart check on start', () => {
   const recordedOn = async (day: string) =>
-    (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(mixSongs).where(eq(mixSongs.recordedOn, day)))[0].n;
+    (
+      await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(mixSongs)
+        .where(eq(mixSongs.recordedOn, day))
+    )[0].n;
 
   it('waits before its first check (requests and /readyz do not queue behind it), then records the missing day', async () => {
     clock += 30 * DAY;
@@ -97,7 +125,10 @@ describe('the chart check on start', () => {
       // Readiness and reads right after start find the database free.
       expect((await http.get('/readyz')).statusCode).toBe(200);
       expect(await recordedOn(today)).toBe(0);
-      await vi.waitFor(async () => expect(await recordedOn(today)).toBeGreaterThan(0), { timeout: 10_000, interval: 50 });
+      await vi.waitFor(async () => expect(await recordedOn(today)).toBeGreaterThan(0), {
+        timeout: 10_000,
+        interval: 50,
+      });
     } finally {
       stopCharts(cache(), t.database.db);
     }

@@ -89,7 +89,8 @@ export async function recordChartSnapshot(deps: Pick<AppDeps, 'db'>, cache: MixC
   const on = day ?? store.today();
   const contexts: Array<number | null> = [null, ...(await repo.activeVenueIds(deps.db))];
   const ids = new Map<number | null, number>();
-  for (const venueId of contexts) ids.set(venueId, await repo.ensureMix(deps.db, venueId, venueId === null ? GLOBAL_MIX_NAME : `Venue ${venueId}`));
+  for (const venueId of contexts)
+    ids.set(venueId, await repo.ensureMix(deps.db, venueId, venueId === null ? GLOBAL_MIX_NAME : `Venue ${venueId}`));
   const done = await repo.mixesRecordedOn(deps.db, [...ids.values()], on);
   let recorded = 0;
   for (const [venueId, mixId] of ids) {
@@ -100,7 +101,12 @@ export async function recordChartSnapshot(deps: Pick<AppDeps, 'db'>, cache: MixC
     } catch {
       continue; // the venue was deleted meanwhile
     }
-    await repo.insertSnapshot(deps.db, mixId, on, ranked.map((c, i) => ({ songId: c.id, position: i + 1, voteCount: c.upVotes - c.downVotes })));
+    await repo.insertSnapshot(
+      deps.db,
+      mixId,
+      on,
+      ranked.map((c, i) => ({ songId: c.id, position: i + 1, voteCount: c.upVotes - c.downVotes })),
+    );
     recorded++;
   }
   store.invalidate();
@@ -116,10 +122,16 @@ export async function recordChartSnapshot(deps: Pick<AppDeps, 'db'>, cache: MixC
 export const FIRST_CHECK_DELAY_MS = 5_000;
 
 /** Records shortly after start when today's snapshot is missing, then checks every hour. */
-export function startCharts(deps: Pick<AppDeps, 'db' | 'log'>, cache: MixCache, firstCheckDelayMs = FIRST_CHECK_DELAY_MS) {
+export function startCharts(
+  deps: Pick<AppDeps, 'db' | 'log'>,
+  cache: MixCache,
+  firstCheckDelayMs = FIRST_CHECK_DELAY_MS,
+) {
   const store = chartStore(cache, deps.db);
   const run = () =>
-    recordChartSnapshot(deps, cache).catch((err: unknown) => deps.log.warn({ err }, 'recording the chart snapshot failed; retrying within the hour'));
+    recordChartSnapshot(deps, cache).catch((err: unknown) =>
+      deps.log.warn({ err }, 'recording the chart snapshot failed; retrying within the hour'),
+    );
   store.timer = setTimeout(() => {
     store.timer = setInterval(() => void run(), CHECK_EVERY_MS);
     store.timer.unref();

@@ -77,7 +77,9 @@ export class MixCache {
   }
 
   /** The context's songs in mix order (all candidates; callers slice), with the venue name for a venue. */
-  async ranked(venueId: number | null): Promise<{ venueName: string | null; songs: Candidate[]; memo: Map<string, unknown> }> {
+  async ranked(
+    venueId: number | null,
+  ): Promise<{ venueName: string | null; songs: Candidate[]; memo: Map<string, unknown> }> {
     const entry = await this.entry(venueId);
     entry.ranked ??= [...entry.candidates!.values()].sort(compareForMix);
     return { venueName: entry.venueName, songs: entry.ranked, memo: entry.memo };
@@ -143,7 +145,19 @@ export class MixCache {
     let entry = this.entries.get(k);
     if (entry?.candidates && !entry.stale) return entry;
     if (!entry) {
-      entry = { venueId, venueName: null, candidates: null, ranked: null, trending: null, generation: 0, stale: true, loading: null, dirty: new Set(), reconcileTimer: null, memo: new Map() };
+      entry = {
+        venueId,
+        venueName: null,
+        candidates: null,
+        ranked: null,
+        trending: null,
+        generation: 0,
+        stale: true,
+        loading: null,
+        dirty: new Set(),
+        reconcileTimer: null,
+        memo: new Map(),
+      };
       this.entries.set(k, entry);
     }
     if (entry.loading) return entry.loading;
@@ -168,7 +182,14 @@ export class MixCache {
     }
     const rows = await repo.loadCandidates(this.db, venueId);
     const candidates = new Map<number, Candidate>();
-    for (const r of rows) candidates.set(r.song.id, { song: r.song, id: r.song.id, upVotes: r.upVotes, downVotes: r.downVotes, createdAtMs: r.song.createdAt.getTime() });
+    for (const r of rows)
+      candidates.set(r.song.id, {
+        song: r.song,
+        id: r.song.id,
+        upVotes: r.upVotes,
+        downVotes: r.downVotes,
+        createdAtMs: r.song.createdAt.getTime(),
+      });
     entry.candidates = candidates;
     this.clearRanking(entry);
     // A change announced while we were reading may be missing from what we read: stay stale for the next reader.

@@ -26,8 +26,21 @@ async function announceSongs(venueId: number | null = null) {
   await t.deps.hub.publish({ type: 'songs_changed', venueId });
 }
 const cache = () => t.deps.registry.get('mixes.cache') as MixCache;
-type MixSong = { id: number; position: number; upVotes: number; downVotes: number; userVote: string | null; title: string };
-const globalMix = async (as?: TestUser) => (await http.get('/api/mix/global', { as })).json() as { songs: MixSong[]; mixInfo: unknown; totalDuration: number; totalSongs: number };
+type MixSong = {
+  id: number;
+  position: number;
+  upVotes: number;
+  downVotes: number;
+  userVote: string | null;
+  title: string;
+};
+const globalMix = async (as?: TestUser) =>
+  (await http.get('/api/mix/global', { as })).json() as {
+    songs: MixSong[];
+    mixInfo: unknown;
+    totalDuration: number;
+    totalSongs: number;
+  };
 const votesFor = async (songId: number, n: number, type: 'up' | 'down', venueId: number | null = null) => {
   for (let i = 0; i < n; i++) await createVote(t.database.db, { songId, voteType: type, venueId });
 };
@@ -52,7 +65,13 @@ describe('GET /api/mix/global', () => {
     await announceSongs();
 
     const mix = await globalMix();
-    expect(mix.songs.map((s) => s.title)).toEqual(['B net3 more ups', 'A net3', 'C net1 older', 'D net1 newer', 'E negative']);
+    expect(mix.songs.map((s) => s.title)).toEqual([
+      'B net3 more ups',
+      'A net3',
+      'C net1 older',
+      'D net1 newer',
+      'E negative',
+    ]);
     expect(mix.songs.map((s) => s.position)).toEqual([1, 2, 3, 4, 5]);
     expect(mix.songs[0]).toMatchObject({ upVotes: 4, downVotes: 1, userVote: null });
     expect(mix.mixInfo).toEqual({ name: 'Global Top 100 Mix', type: 'global' });
@@ -66,7 +85,12 @@ describe('GET /api/mix/global', () => {
   it('holds at most 100 songs', async () => {
     const uploader = await createSong(t.database.db);
     await t.database.db.insert(songsTable).values(
-      Array.from({ length: 110 }, (_, i) => ({ title: `Bulk ${i}`, artist: 'Bulk', youtubeId: `bulk${String(i).padStart(7, '0')}`, uploaderId: uploader.uploaderId })),
+      Array.from({ length: 110 }, (_, i) => ({
+        title: `Bulk ${i}`,
+        artist: 'Bulk',
+        youtubeId: `bulk${String(i).padStart(7, '0')}`,
+        uploaderId: uploader.uploaderId,
+      })),
     );
     await announceSongs();
     const mix = await globalMix();
@@ -88,7 +112,11 @@ describe('GET /api/mix/global', () => {
     const song = (await globalMix()).songs[1];
     const mine = async () => (await globalMix(alice)).songs.find((s) => s.id === song.id)!.userVote;
     expect(await mine()).toBeNull(); // now cached
-    for (const [voteType, expected] of [['down', 'down'], ['up', 'up'], ['up', null]] as const) {
+    for (const [voteType, expected] of [
+      ['down', 'down'],
+      ['up', 'up'],
+      ['up', null],
+    ] as const) {
       expect((await http.post('/api/votes', { as: alice, body: { songId: song.id, voteType } })).statusCode).toBe(200);
       expect(await mine()).toBe(expected);
       const trending = await http.get('/api/songs/trending?limit=50', { as: alice });
@@ -103,7 +131,11 @@ describe('mix responses on the wire', () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/mix/global' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/Accept-Encoding/);
-    const zipped = await t.app.inject({ method: 'GET', url: '/api/mix/global', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url: '/api/mix/global',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers['content-type']).toMatch(/^application\/json/);
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
@@ -111,11 +143,19 @@ describe('mix responses on the wire', () => {
     expect(JSON.parse(plain.body).songs.length).toBeGreaterThan(0);
 
     // Refused gzip: plain JSON.
-    const refused = await t.app.inject({ method: 'GET', url: '/api/mix/global', headers: { 'accept-encoding': 'br, gzip;q=0' } });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/mix/global',
+      headers: { 'accept-encoding': 'br, gzip;q=0' },
+    });
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.body).toBe(plain.body);
     // A signed-in caller's own body (with their votes) is compressed too, and decodes to what they get without it.
-    const mineZipped = await t.app.inject({ method: 'GET', url: '/api/mix/global', headers: { 'accept-encoding': 'gzip', cookie: bob.cookie } });
+    const mineZipped = await t.app.inject({
+      method: 'GET',
+      url: '/api/mix/global',
+      headers: { 'accept-encoding': 'gzip', cookie: bob.cookie },
+    });
     const minePlain = await t.app.inject({ method: 'GET', url: '/api/mix/global', headers: { cookie: bob.cookie } });
     expect(mineZipped.headers['content-encoding']).toBe('gzip');
     expect(minePlain.headers['content-encoding']).toBeUndefined();
@@ -124,7 +164,9 @@ describe('mix responses on the wire', () => {
   });
 
   it("gives a signed-in caller the visitor's document with exactly their votes filled in", async () => {
-    const visitor = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/mix/global' })).body) as { songs: MixSong[] };
+    const visitor = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/mix/global' })).body) as {
+      songs: MixSong[];
+    };
     const voter = await registerUser(t.app);
     const picks = [visitor.songs[0], visitor.songs[2], visitor.songs.at(-1)!];
     await http.post('/api/votes', { as: voter, body: { songId: picks[0].id, voteType: 'up' } });
@@ -132,18 +174,40 @@ describe('mix responses on the wire', () => {
     await http.post('/api/votes', { as: voter, body: { songId: picks[2].id, voteType: 'up' } });
     const anonymous = (await t.app.inject({ method: 'GET', url: '/api/mix/global' })).json() as { songs: MixSong[] };
     const mine = (await http.get('/api/mix/global', { as: voter })).json() as { songs: MixSong[] };
-    const expected = new Map([[picks[0].id, 'up'], [picks[1].id, 'down'], [picks[2].id, 'up']]);
-    expect(mine).toEqual({ ...anonymous, songs: anonymous.songs.map((s) => ({ ...s, userVote: expected.get(s.id) ?? null })) });
-    const zipped = await t.app.inject({ method: 'GET', url: '/api/mix/global', headers: { 'accept-encoding': 'gzip', cookie: voter.cookie } });
+    const expected = new Map([
+      [picks[0].id, 'up'],
+      [picks[1].id, 'down'],
+      [picks[2].id, 'up'],
+    ]);
+    expect(mine).toEqual({
+      ...anonymous,
+      songs: anonymous.songs.map((s) => ({ ...s, userVote: expected.get(s.id) ?? null })),
+    });
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url: '/api/mix/global',
+      headers: { 'accept-encoding': 'gzip', cookie: voter.cookie },
+    });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(mine);
-    for (const p of picks) await http.post('/api/votes', { as: voter, body: { songId: p.id, voteType: expected.get(p.id) } });
+    for (const p of picks)
+      await http.post('/api/votes', { as: voter, body: { songId: p.id, voteType: expected.get(p.id) } });
   });
 
   it('reads Accept-Encoding as HTTP means it', () => {
     for (const [header, ok] of [
-      [undefined, false], ['', false], ['gzip', true], ['GZIP', true], ['br, gzip', true], ['gzip;q=0', false], ['gzip; q=0.5', true],
-      ['*', true], ['*;q=0', false], ['br', false], ['deflate, identity', false], ['x-gzip', false],
+      [undefined, false],
+      ['', false],
+      ['gzip', true],
+      ['GZIP', true],
+      ['br, gzip', true],
+      ['gzip;q=0', false],
+      ['gzip; q=0.5', true],
+      ['*', true],
+      ['*;q=0', false],
+      ['br', false],
+      ['deflate, identity', false],
+      ['x-gzip', false],
     ] as const) {
       expect(acceptsGzip(header), String(header)).toBe(ok);
     }
@@ -171,34 +235,66 @@ describe('the in-memory mix', () => {
     await http.post('/api/votes', { as: alice, body: { songId: y.id, voteType: 'up' } });
     await http.post('/api/votes', { as: bob, body: { songId: y.id, voteType: 'up' } });
     mix = await globalMix();
-    expect(mix.songs.slice(0, 2).map((s) => [s.title, s.upVotes])).toEqual([['Cache Y', 201], ['Cache X', 200]]);
+    expect(mix.songs.slice(0, 2).map((s) => [s.title, s.upVotes])).toEqual([
+      ['Cache Y', 201],
+      ['Cache X', 200],
+    ]);
     // A down vote on Y by Alice switches her vote: Y falls back below X.
     await http.post('/api/votes', { as: alice, body: { songId: y.id, voteType: 'down' } });
     mix = await globalMix();
-    expect(mix.songs.slice(0, 2).map((s) => [s.title, s.upVotes, s.downVotes])).toEqual([['Cache X', 200, 0], ['Cache Y', 200, 1]]);
+    expect(mix.songs.slice(0, 2).map((s) => [s.title, s.upVotes, s.downVotes])).toEqual([
+      ['Cache X', 200, 0],
+      ['Cache Y', 200, 1],
+    ]);
   });
 
   it('matches the tallies after many concurrent votes', async () => {
     const voters = await Promise.all(Array.from({ length: 20 }, () => registerUserFast()));
     const targets = (await globalMix()).songs.slice(0, 8);
     const responses = await Promise.all(
-      Array.from({ length: 400 }, (_, i) => http.post('/api/votes', { as: voters[i % 20], body: { songId: targets[(i * 7) % 8].id, voteType: i % 3 ? 'up' : 'down' } })),
+      Array.from({ length: 400 }, (_, i) =>
+        http.post('/api/votes', {
+          as: voters[i % 20],
+          body: { songId: targets[(i * 7) % 8].id, voteType: i % 3 ? 'up' : 'down' },
+        }),
+      ),
     );
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
     await cache().whenIdle();
     const mix = await globalMix();
-    const res = await t.database.db.execute(sql`select song_id, sum(up_votes)::int up, sum(down_votes)::int down from vote_tallies where venue_id is null group by song_id`);
-    const truth = new Map((res as unknown as { rows: { song_id: number; up: number; down: number }[] }).rows.map((r) => [Number(r.song_id), r]));
+    const res = await t.database.db.execute(
+      sql`select song_id, sum(up_votes)::int up, sum(down_votes)::int down from vote_tallies where venue_id is null group by song_id`,
+    );
+    const truth = new Map(
+      (res as unknown as { rows: { song_id: number; up: number; down: number }[] }).rows.map((r) => [
+        Number(r.song_id),
+        r,
+      ]),
+    );
     for (const s of mix.songs) {
-      expect([s.id, s.upVotes, s.downVotes]).toEqual([s.id, Number(truth.get(s.id)?.up ?? 0), Number(truth.get(s.id)?.down ?? 0)]);
+      expect([s.id, s.upVotes, s.downVotes]).toEqual([
+        s.id,
+        Number(truth.get(s.id)?.up ?? 0),
+        Number(truth.get(s.id)?.down ?? 0),
+      ]);
     }
     const nets = mix.songs.map((s) => s.upVotes - s.downVotes);
     expect([...nets].sort((p, q) => q - p)).toEqual(nets);
   });
 
   it('shows an upload at once and forgets a deleted song at once', async () => {
-    const { payload, headers } = multipartBody({ type: 'youtube', title: 'Fresh upload', artist: 'Me', youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' });
-    const created = await t.app.inject({ method: 'POST', url: '/api/songs', payload, headers: { ...headers, cookie: alice.cookie } });
+    const { payload, headers } = multipartBody({
+      type: 'youtube',
+      title: 'Fresh upload',
+      artist: 'Me',
+      youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+    });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/songs',
+      payload,
+      headers: { ...headers, cookie: alice.cookie },
+    });
     expect(created.statusCode).toBe(201);
     await globalMix(); // may or may not include it (100 cap); vote it to the top
     await votesFor(created.json().id, 500, 'up');
@@ -226,16 +322,25 @@ describe('GET /api/mix/venue/:id', () => {
     expect(res.statusCode).toBe(200);
     const mix = res.json();
     expect(mix.mixInfo).toEqual({ name: 'The Anchor', type: 'venue', venueId: venue.id });
-    expect(mix.songs.map((s: MixSong) => [s.title, s.upVotes, s.position])).toEqual([['Venue Q', 2, 1], ['Venue P', 0, 2]]);
+    expect(mix.songs.map((s: MixSong) => [s.title, s.upVotes, s.position])).toEqual([
+      ['Venue Q', 2, 1],
+      ['Venue P', 0, 2],
+    ]);
     expect(mix.totalDuration).toBe(360);
     expect(mix.totalSongs).toBe(2);
 
     // A venue vote moves this mix only.
     await http.post('/api/votes', { as: bob, body: { songId: p.id, voteType: 'up', venueId: venue.id } });
     await http.post('/api/votes', { as: alice, body: { songId: p.id, voteType: 'up', venueId: venue.id } });
-    await http.post('/api/votes', { as: (await registerUserFast()), body: { songId: p.id, voteType: 'up', venueId: venue.id } });
+    await http.post('/api/votes', {
+      as: await registerUserFast(),
+      body: { songId: p.id, voteType: 'up', venueId: venue.id },
+    });
     const after = (await http.get(`/api/mix/venue/${venue.id}`, { as: bob })).json();
-    expect(after.songs.map((s: MixSong) => [s.title, s.upVotes, s.userVote])).toEqual([['Venue P', 3, 'up'], ['Venue Q', 2, null]]);
+    expect(after.songs.map((s: MixSong) => [s.title, s.upVotes, s.userVote])).toEqual([
+      ['Venue P', 3, 'up'],
+      ['Venue Q', 2, null],
+    ]);
 
     // The owner renames the venue: the mix's name follows.
     await http.patch(`/api/venues/${venue.id}`, { as: alice, body: { name: 'The New Anchor' } });
@@ -243,7 +348,9 @@ describe('GET /api/mix/venue/:id', () => {
 
     // The owner removes a song: it leaves the venue mix at once.
     expect((await http.delete(`/api/venues/${venue.id}/songs/${p.id}`, { as: alice })).statusCode).toBe(204);
-    expect((await http.get(`/api/mix/venue/${venue.id}`)).json().songs.map((s: MixSong) => s.title)).toEqual(['Venue Q']);
+    expect((await http.get(`/api/mix/venue/${venue.id}`)).json().songs.map((s: MixSong) => s.title)).toEqual([
+      'Venue Q',
+    ]);
   });
 
   it('answers 404 for a missing venue and 400 for a bad id', async () => {
@@ -257,18 +364,30 @@ describe('GET /api/mix/venue/:id', () => {
 
 describe('GET /api/songs/trending', () => {
   it('orders public songs by the time-decayed hot score', async () => {
-    const old = await createSong(t.database.db, { title: 'Trending old hit', createdAt: new Date(Date.now() - 3 * 24 * HOUR) });
+    const old = await createSong(t.database.db, {
+      title: 'Trending old hit',
+      createdAt: new Date(Date.now() - 3 * 24 * HOUR),
+    });
     await votesFor(old.id, 20, 'up');
-    const fresh = await createSong(t.database.db, { title: 'Trending fresh', createdAt: new Date(Date.now() + 60_000) });
+    const fresh = await createSong(t.database.db, {
+      title: 'Trending fresh',
+      createdAt: new Date(Date.now() + 60_000),
+    });
     await votesFor(fresh.id, 3, 'up');
-    await createSong(t.database.db, { title: 'Trending private', isPrivate: true, createdAt: new Date(Date.now() + 120_000) });
+    await createSong(t.database.db, {
+      title: 'Trending private',
+      isPrivate: true,
+      createdAt: new Date(Date.now() + 120_000),
+    });
     await announceSongs();
     const res = await http.get('/api/songs/trending?limit=50', { as: bob });
     expect(res.statusCode).toBe(200);
     const titles = (res.json() as MixSong[]).map((s) => s.title);
     // Twenty votes three days ago weigh less than three votes now (log10(20) ≈ 1.3 < 72 h / 12.5 h).
     expect(titles.indexOf('Trending fresh')).toBeGreaterThanOrEqual(0);
-    expect(titles.indexOf('Trending fresh')).toBeLessThan(titles.indexOf('Trending old hit') === -1 ? Infinity : titles.indexOf('Trending old hit'));
+    expect(titles.indexOf('Trending fresh')).toBeLessThan(
+      titles.indexOf('Trending old hit') === -1 ? Infinity : titles.indexOf('Trending old hit'),
+    );
     expect(titles).not.toContain('Trending private');
     expect((await http.get('/api/songs/trending')).json()).toHaveLength(4);
     expect((await http.get('/api/songs/trending?limit=2')).json()).toHaveLength(2);
@@ -281,6 +400,14 @@ describe('GET /api/songs/trending', () => {
 /** A signed-in user without password hashing (fast). */
 async function registerUserFast(): Promise<TestUser> {
   const id = crypto.randomUUID();
-  await t.database.db.execute(sql`insert into users (id, email, first_name, last_name) values (${id}, ${`fast-${id}@example.test`}, 'Fast', 'Voter')`);
-  return { id, email: '', firstName: 'Fast', lastName: 'Voter', cookie: `crowdmix_sid=${await t.deps.sessions.create(id)}` };
+  await t.database.db.execute(
+    sql`insert into users (id, email, first_name, last_name) values (${id}, ${`fast-${id}@example.test`}, 'Fast', 'Voter')`,
+  );
+  return {
+    id,
+    email: '',
+    firstName: 'Fast',
+    lastName: 'Voter',
+    cookie: `crowdmix_sid=${await t.deps.sessions.create(id)}`,
+  };
 }

@@ -3,7 +3,8 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { songs, venues, voteTallies } from '../../db/schema';
 
-const ctx = (venueId: number | null) => (venueId === null ? isNull(voteTallies.venueId) : eq(voteTallies.venueId, venueId));
+const ctx = (venueId: number | null) =>
+  venueId === null ? isNull(voteTallies.venueId) : eq(voteTallies.venueId, venueId);
 
 /**
  * Every song that can be in the mix (public; in the venue for a venue mix) with its counts in that context.
@@ -44,6 +45,10 @@ export async function loadCounts(db: DbOrTx, venueId: number | null, songIds: nu
 }
 
 export async function findVenueName(db: DbOrTx, venueId: number) {
-  const [row] = await db.select({ id: venues.id, name: venues.name }).from(venues).where(eq(venues.id, venueId)).limit(1);
+  const [row] = await db
+    .select({ id: venues.id, name: venues.name })
+    .from(venues)
+    .where(eq(venues.id, venueId))
+    .limit(1);
   return row ?? null;
 }

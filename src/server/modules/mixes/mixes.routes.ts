@@ -37,20 +37,57 @@ export const mixesModule: AppModule = {
 
     app.get(
       '/api/mix/global',
-      { schema: { tags, summary: 'The global Top 100 mix (ranked by net votes)', response: { 200: MixResponseSchema } } },
-      async (request, reply) => sendMix(reply, await service.getMixBody(cache, deps.db, ownVotes, request.user?.id ?? null, null, service.acceptsGzip(request.headers['accept-encoding']))),
+      {
+        schema: { tags, summary: 'The global Top 100 mix (ranked by net votes)', response: { 200: MixResponseSchema } },
+      },
+      async (request, reply) =>
+        sendMix(
+          reply,
+          await service.getMixBody(
+            cache,
+            deps.db,
+            ownVotes,
+            request.user?.id ?? null,
+            null,
+            service.acceptsGzip(request.headers['accept-encoding']),
+          ),
+        ),
     );
 
     app.get(
       '/api/mix/venue/:id',
-      { schema: { tags, summary: "A venue's mix, ranked by the votes cast in that venue", params: IdParamsSchema, response: { 200: MixResponseSchema, 404: ErrorBodySchema } } },
+      {
+        schema: {
+          tags,
+          summary: "A venue's mix, ranked by the votes cast in that venue",
+          params: IdParamsSchema,
+          response: { 200: MixResponseSchema, 404: ErrorBodySchema },
+        },
+      },
       async (request, reply) =>
-        sendMix(reply, await service.getMixBody(cache, deps.db, ownVotes, request.user?.id ?? null, request.params.id, service.acceptsGzip(request.headers['accept-encoding']))),
+        sendMix(
+          reply,
+          await service.getMixBody(
+            cache,
+            deps.db,
+            ownVotes,
+            request.user?.id ?? null,
+            request.params.id,
+            service.acceptsGzip(request.headers['accept-encoding']),
+          ),
+        ),
     );
 
     app.get(
       '/api/songs/trending',
-      { schema: { tags, summary: 'Trending uploads (time-decayed hot score)', querystring: TrendingQuerySchema, response: { 200: z.array(SongSchema) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Trending uploads (time-decayed hot score)',
+          querystring: TrendingQuerySchema,
+          response: { 200: z.array(SongSchema) },
+        },
+      },
       async (request) => service.getTrending(cache, ownVotes, request.user?.id ?? null, request.query.limit),
     );
   },

@@ -37,12 +37,19 @@ export async function getMix(cache: MixCache, db: Db, venueId: number | null): P
     // No earlier snapshot at all (a new mix, a new install): no movement to show, rather than every song NEW.
     const previous = await charts.previousPositions(venueId);
     base = {
-      songs: top.map((c, i) => ({ ...presentSong(c.song, c, null), position: i + 1, previousPosition: previous.size ? (previous.get(c.id) ?? null) : undefined })),
+      songs: top.map((c, i) => ({
+        ...presentSong(c.song, c, null),
+        position: i + 1,
+        previousPosition: previous.size ? (previous.get(c.id) ?? null) : undefined,
+      })),
       totalDuration: top.reduce((sum, c) => sum + (c.song.duration ?? SCREEN_DEFAULT_DURATION), 0),
     };
     memo.set('mix', base);
   }
-  const mixInfo = venueId === null ? { name: GLOBAL_MIX_NAME, type: 'global' as const } : { name: venueName ?? '', type: 'venue' as const, venueId };
+  const mixInfo =
+    venueId === null
+      ? { name: GLOBAL_MIX_NAME, type: 'global' as const }
+      : { name: venueName ?? '', type: 'venue' as const, venueId };
   return { songs: base.songs, mixInfo, totalDuration: base.totalDuration, totalSongs: base.songs.length };
 }
 
@@ -79,7 +86,14 @@ export interface MixBody {
  * the caller's vote from the in-memory OwnVotes (no database round trip and no encoding once warm). Signed-in bodies
  * differ per caller: they are gzipped per request at level 1 when the client accepts it.
  */
-export async function getMixBody(cache: MixCache, db: Db, ownVotes: OwnVotes, viewerId: string | null, venueId: number | null, acceptsGzip: boolean): Promise<MixBody> {
+export async function getMixBody(
+  cache: MixCache,
+  db: Db,
+  ownVotes: OwnVotes,
+  viewerId: string | null,
+  venueId: number | null,
+  acceptsGzip: boolean,
+): Promise<MixBody> {
   chartStore(cache, db).today(); // a new day drops the lists built with yesterday's previous positions
   const { memo } = await cache.ranked(venueId);
   let parts = memo.get('mixParts') as MixParts | undefined;
@@ -147,7 +161,12 @@ export function acceptsGzip(header: string | undefined): boolean {
 }
 
 /** The `limit` public songs with the highest time-decayed hot score, with the caller's global votes. */
-export async function getTrending(cache: MixCache, ownVotes: OwnVotes, viewerId: string | null, limit: number): Promise<Song[]> {
+export async function getTrending(
+  cache: MixCache,
+  ownVotes: OwnVotes,
+  viewerId: string | null,
+  limit: number,
+): Promise<Song[]> {
   const top = (await cache.trending()).slice(0, limit);
   const mine = viewerId && top.length ? await ownVotes.of(viewerId, null) : VoteSet.empty;
   return top.map((c) => presentSong(c.song, c, mine.get(c.id) ?? null));

@@ -58,12 +58,22 @@ async function proposeOk(playlistId: number, who: Actor) {
   return res.json() as { id: number; status: string; position: number | null; songId: number };
 }
 
-const vote = (entryId: number, who: Actor, voteType: 'up' | 'down') => http.post(`${BASE}/songs/${entryId}/vote`, { as: who, body: { voteType } });
+const vote = (entryId: number, who: Actor, voteType: 'up' | 'down') =>
+  http.post(`${BASE}/songs/${entryId}/vote`, { as: who, body: { voteType } });
 
 async function songs(playlistId: number, who: Actor = null) {
   const res = await http.get(`${BASE}/${playlistId}/songs`, { as: who });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { id: number; status: string; position: number | null; upVotes: number; downVotes: number; netVotes: number; userVote: string | null; approvedAt: string | null }[];
+  return res.json() as {
+    id: number;
+    status: string;
+    position: number | null;
+    upVotes: number;
+    downVotes: number;
+    netVotes: number;
+    userVote: string | null;
+    approvedAt: string | null;
+  }[];
 }
 
 async function entry(playlistId: number, entryId: number, who: Actor = null) {
@@ -86,7 +96,11 @@ async function watcher(room: string, userId: string | null) {
     sid: null,
     rooms: new Set(),
     // A frame is one event or, when the hub coalesced several, an array of them.
-    socket: { readyState: 1, send: (f: string) => received.push(...[JSON.parse(f)].flat()), close() {} } as unknown as Client['socket'],
+    socket: {
+      readyState: 1,
+      send: (f: string) => received.push(...[JSON.parse(f)].flat()),
+      close() {},
+    } as unknown as Client['socket'],
   };
   await t.deps.hub.add(client);
   await t.deps.hub.handle(client, { type: 'subscribe', room });
@@ -98,7 +112,14 @@ describe('creating and listing playlists', () => {
     const owner = await user('Ada', 'Lovelace');
     const res = await http.post(BASE, {
       as: owner,
-      body: { name: '  Night Drive  ', description: 'Synths for the motorway', collaborativeMode: 'moderated', voteThreshold: 5, maxSongs: 30, gradient: PLAYLIST_GRADIENTS[3].value },
+      body: {
+        name: '  Night Drive  ',
+        description: 'Synths for the motorway',
+        collaborativeMode: 'moderated',
+        voteThreshold: 5,
+        maxSongs: 30,
+        gradient: PLAYLIST_GRADIENTS[3].value,
+      },
     });
     expect(res.statusCode).toBe(201);
     const p = res.json();
@@ -117,21 +138,49 @@ describe('creating and listing playlists', () => {
       membership: { role: 'admin', canVote: true, canPropose: true, canModerate: true },
     });
     const members = (await http.get(`${BASE}/${p.id}/members`)).json();
-    expect(members).toEqual([expect.objectContaining({ userId: owner.id, userName: 'Ada Lovelace', profileImageUrl: null, role: 'admin', canModerate: true })]);
-    const list = (await http.get(BASE)).json() as { id: number; creatorName: string; memberCount: number; songCount: number }[];
-    expect(list.find((x) => x.id === p.id)).toMatchObject({ creatorName: 'Ada Lovelace', memberCount: 1, songCount: 0 });
+    expect(members).toEqual([
+      expect.objectContaining({
+        userId: owner.id,
+        userName: 'Ada Lovelace',
+        profileImageUrl: null,
+        role: 'admin',
+        canModerate: true,
+      }),
+    ]);
+    const list = (await http.get(BASE)).json() as {
+      id: number;
+      creatorName: string;
+      memberCount: number;
+      songCount: number;
+    }[];
+    expect(list.find((x) => x.id === p.id)).toMatchObject({
+      creatorName: 'Ada Lovelace',
+      memberCount: 1,
+      songCount: 0,
+    });
     // Visitors see the playlist without a membership.
     expect((await http.get(`${BASE}/${p.id}`)).json().membership).toBeNull();
   });
 
   it('applies the spec defaults: democratic, 3 votes, 50 songs, Ocean Blue', async () => {
     const p = await createPlaylist(await user(), { name: 'Defaults' });
-    expect(p).toMatchObject({ collaborativeMode: 'democratic', voteThreshold: 3, maxSongs: 50, gradient: 'from-blue-500 to-purple-600', description: null });
+    expect(p).toMatchObject({
+      collaborativeMode: 'democratic',
+      voteThreshold: 3,
+      maxSongs: 50,
+      gradient: 'from-blue-500 to-purple-600',
+      description: null,
+    });
   });
 
   it('accepts the edges of every range', async () => {
     const owner = await user();
-    await createPlaylist(owner, { voteThreshold: 1, maxSongs: 10, name: 'n'.repeat(100), description: 'd'.repeat(500) });
+    await createPlaylist(owner, {
+      voteThreshold: 1,
+      maxSongs: 10,
+      name: 'n'.repeat(100),
+      description: 'd'.repeat(500),
+    });
     await createPlaylist(owner, { voteThreshold: 20, maxSongs: 200 });
   });
 
@@ -185,7 +234,10 @@ describe('joining, leaving and roles', () => {
     const m = await user('Grace', 'Hopper');
     const res = await http.post(`${BASE}/${p.id}/join`, { as: m });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ memberCount: 2, membership: { role: 'member', canVote: true, canPropose: true, canModerate: false } });
+    expect(res.json()).toMatchObject({
+      memberCount: 2,
+      membership: { role: 'member', canVote: true, canPropose: true, canModerate: false },
+    });
     const again = await http.post(`${BASE}/${p.id}/join`, { as: m });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('You are already a member of this playlist');
@@ -237,7 +289,10 @@ describe('joining, leaving and roles', () => {
   it('answers a change to someone who is not a member with 404', async () => {
     const owner = await user();
     const p = await createPlaylist(owner);
-    const res = await http.patch(`${BASE}/${p.id}/members/${(await user()).id}`, { as: owner, body: { role: 'moderator' } });
+    const res = await http.patch(`${BASE}/${p.id}/members/${(await user()).id}`, {
+      as: owner,
+      body: { role: 'moderator' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Member not found');
   });
@@ -261,10 +316,20 @@ describe('democratic playlists', () => {
   it('approves at exactly the threshold with the next position, and closes voting', async () => {
     const owner = await user();
     const p = await createPlaylist(owner, { voteThreshold: 3 });
-    const [a, b, c, d] = [await memberWith(p.id, owner), await memberWith(p.id, owner), await memberWith(p.id, owner), await memberWith(p.id, owner)];
+    const [a, b, c, d] = [
+      await memberWith(p.id, owner),
+      await memberWith(p.id, owner),
+      await memberWith(p.id, owner),
+      await memberWith(p.id, owner),
+    ];
     const e = await proposeOk(p.id, a);
     expect(e).toMatchObject({ status: 'pending', position: null });
-    expect((await vote(e.id, a, 'up')).json()).toEqual({ vote: { voteType: 'up' }, voteCount: { upVotes: 1, downVotes: 0 }, netVotes: 1, status: 'pending' });
+    expect((await vote(e.id, a, 'up')).json()).toEqual({
+      vote: { voteType: 'up' },
+      voteCount: { upVotes: 1, downVotes: 0 },
+      netVotes: 1,
+      status: 'pending',
+    });
     expect((await vote(e.id, b, 'up')).json()).toMatchObject({ netVotes: 2, status: 'pending' });
     const crossing = await vote(e.id, c, 'up');
     expect(crossing.statusCode).toBe(200);
@@ -291,7 +356,8 @@ describe('democratic playlists', () => {
     expect((await vote(e.id, b, 'down')).json()).toMatchObject({ netVotes: -2, status: 'rejected' });
     expect(await entry(p.id, e.id)).toMatchObject({ status: 'rejected', position: null, approvedAt: null });
     // A rejected song may be proposed again.
-    const songId = (await t.deps.db.select().from(communityPlaylistSongs).where(eq(communityPlaylistSongs.id, e.id)))[0].songId;
+    const songId = (await t.deps.db.select().from(communityPlaylistSongs).where(eq(communityPlaylistSongs.id, e.id)))[0]
+      .songId;
     expect((await propose(p.id, owner, songId)).statusCode).toBe(201);
   });
 
@@ -307,12 +373,25 @@ describe('democratic playlists', () => {
     const p = await createPlaylist(owner, { voteThreshold: 5 });
     const a = await memberWith(p.id, owner);
     const e = await proposeOk(p.id, owner);
-    expect((await vote(e.id, a, 'up')).json()).toMatchObject({ vote: { voteType: 'up' }, voteCount: { upVotes: 1, downVotes: 0 } });
+    expect((await vote(e.id, a, 'up')).json()).toMatchObject({
+      vote: { voteType: 'up' },
+      voteCount: { upVotes: 1, downVotes: 0 },
+    });
     expect((await vote(e.id, a, 'up')).json()).toMatchObject({ vote: null, voteCount: { upVotes: 0, downVotes: 0 } });
     expect((await entry(p.id, e.id, a)).userVote).toBeNull();
-    expect((await vote(e.id, a, 'down')).json()).toMatchObject({ vote: { voteType: 'down' }, voteCount: { upVotes: 0, downVotes: 1 } });
-    expect((await vote(e.id, a, 'up')).json()).toMatchObject({ vote: { voteType: 'up' }, voteCount: { upVotes: 1, downVotes: 0 }, netVotes: 1 });
-    const rows = await t.deps.db.select().from(communityPlaylistVotes).where(eq(communityPlaylistVotes.playlistSongId, e.id));
+    expect((await vote(e.id, a, 'down')).json()).toMatchObject({
+      vote: { voteType: 'down' },
+      voteCount: { upVotes: 0, downVotes: 1 },
+    });
+    expect((await vote(e.id, a, 'up')).json()).toMatchObject({
+      vote: { voteType: 'up' },
+      voteCount: { upVotes: 1, downVotes: 0 },
+      netVotes: 1,
+    });
+    const rows = await t.deps.db
+      .select()
+      .from(communityPlaylistVotes)
+      .where(eq(communityPlaylistVotes.playlistSongId, e.id));
     expect(rows.map((r) => r.voteType)).toEqual(['up']);
     expect(await entry(p.id, e.id, a)).toMatchObject({ upVotes: 1, downVotes: 0, netVotes: 1, userVote: 'up' });
   });
@@ -376,7 +455,9 @@ describe('moderated playlists', () => {
     expect((await http.delete(`${BASE}/songs/${e.id}`, { as: owner })).statusCode).toBe(204);
     expect(await songs(p.id)).toEqual([]);
     expect((await http.get(`${BASE}/${p.id}`)).json().songCount).toBe(0);
-    expect(await t.deps.db.select().from(communityPlaylistVotes).where(eq(communityPlaylistVotes.playlistSongId, e.id))).toEqual([]);
+    expect(
+      await t.deps.db.select().from(communityPlaylistVotes).where(eq(communityPlaylistVotes.playlistSongId, e.id)),
+    ).toEqual([]);
   });
 });
 
@@ -476,13 +557,18 @@ describe('proposals', () => {
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toBe('Playlist is full');
     // The refused vote was not recorded.
-    expect(await entry(demo.id, pending[10].id, owner)).toMatchObject({ status: 'pending', upVotes: 0, userVote: null });
+    expect(await entry(demo.id, pending[10].id, owner)).toMatchObject({
+      status: 'pending',
+      upVotes: 0,
+      userVote: null,
+    });
     expect((await propose(demo.id, owner)).json().message).toBe('Playlist is full');
 
     const moderated = await createPlaylist(owner, { collaborativeMode: 'moderated', maxSongs: 10 });
     const queue = [];
     for (let i = 0; i < 11; i++) queue.push(await proposeOk(moderated.id, owner));
-    for (let i = 0; i < 10; i++) expect((await http.post(`${BASE}/songs/${queue[i].id}/approve`, { as: owner })).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await http.post(`${BASE}/songs/${queue[i].id}/approve`, { as: owner })).statusCode).toBe(200);
     const last = await http.post(`${BASE}/songs/${queue[10].id}/approve`, { as: owner });
     expect(last.statusCode).toBe(409);
     expect(last.json().message).toBe('Playlist is full');
@@ -519,17 +605,25 @@ describe('private playlists', () => {
     expect((await http.get(`${BASE}/${p.id}`, { as: owner })).statusCode).toBe(200);
   });
 
-  it("keep their realtime room for members, while public rooms are open and get every change", async () => {
+  it('keep their realtime room for members, while public rooms are open and get every change', async () => {
     const owner = await user();
     const secret = await createPlaylist(owner, { isPublic: false });
     const outsiderWatch = await watcher(`playlist:${secret.id}`, (await user()).id);
     const visitorWatch = await watcher(`playlist:${secret.id}`, null);
     const ownerWatch = await watcher(`playlist:${secret.id}`, owner.id);
-    expect(outsiderWatch.received).toContainEqual({ type: 'error', message: `Not allowed to join playlist:${secret.id}` });
-    expect(visitorWatch.received).toContainEqual({ type: 'error', message: `Not allowed to join playlist:${secret.id}` });
+    expect(outsiderWatch.received).toContainEqual({
+      type: 'error',
+      message: `Not allowed to join playlist:${secret.id}`,
+    });
+    expect(visitorWatch.received).toContainEqual({
+      type: 'error',
+      message: `Not allowed to join playlist:${secret.id}`,
+    });
     await proposeOk(secret.id, owner);
     // Events that follow each other closely reach a socket at the end of the hub's coalescing window.
-    await vi.waitFor(() => expect(ownerWatch.received).toContainEqual({ type: 'playlist_changed', playlistId: secret.id }));
+    await vi.waitFor(() =>
+      expect(ownerWatch.received).toContainEqual({ type: 'playlist_changed', playlistId: secret.id }),
+    );
     expect(outsiderWatch.received).not.toContainEqual({ type: 'playlist_changed', playlistId: secret.id });
 
     const pub = await createPlaylist(owner);
@@ -545,19 +639,107 @@ describe('private playlists', () => {
 });
 
 describe('who may do what (moderated playlist)', () => {
-  type ActorKind = 'visitor' | 'nonMember' | 'memberNoVote' | 'memberNoPropose' | 'member' | 'memberCanModerate' | 'moderator' | 'admin';
+  type ActorKind =
+    | 'visitor'
+    | 'nonMember'
+    | 'memberNoVote'
+    | 'memberNoPropose'
+    | 'member'
+    | 'memberCanModerate'
+    | 'moderator'
+    | 'admin';
   type Action = 'view' | 'join' | 'propose' | 'vote' | 'approve' | 'reject' | 'remove' | 'changeMember' | 'leave';
   // Actions run in this order; join and leave go last because they change the membership.
   const actions: Action[] = ['view', 'propose', 'vote', 'approve', 'reject', 'remove', 'changeMember', 'join', 'leave'];
   const table: Record<ActorKind, Record<Action, number>> = {
-    visitor: { view: 200, join: 401, propose: 401, vote: 401, approve: 401, reject: 401, remove: 401, changeMember: 401, leave: 401 },
-    nonMember: { view: 200, join: 200, propose: 403, vote: 403, approve: 403, reject: 403, remove: 403, changeMember: 403, leave: 204 },
-    memberNoVote: { view: 200, join: 409, propose: 201, vote: 403, approve: 403, reject: 403, remove: 403, changeMember: 403, leave: 204 },
-    memberNoPropose: { view: 200, join: 409, propose: 403, vote: 200, approve: 403, reject: 403, remove: 403, changeMember: 403, leave: 204 },
-    member: { view: 200, join: 409, propose: 201, vote: 200, approve: 403, reject: 403, remove: 403, changeMember: 403, leave: 204 },
-    memberCanModerate: { view: 200, join: 409, propose: 201, vote: 200, approve: 200, reject: 200, remove: 204, changeMember: 403, leave: 204 },
-    moderator: { view: 200, join: 409, propose: 201, vote: 200, approve: 200, reject: 200, remove: 204, changeMember: 403, leave: 204 },
-    admin: { view: 200, join: 409, propose: 201, vote: 200, approve: 200, reject: 200, remove: 204, changeMember: 200, leave: 409 },
+    visitor: {
+      view: 200,
+      join: 401,
+      propose: 401,
+      vote: 401,
+      approve: 401,
+      reject: 401,
+      remove: 401,
+      changeMember: 401,
+      leave: 401,
+    },
+    nonMember: {
+      view: 200,
+      join: 200,
+      propose: 403,
+      vote: 403,
+      approve: 403,
+      reject: 403,
+      remove: 403,
+      changeMember: 403,
+      leave: 204,
+    },
+    memberNoVote: {
+      view: 200,
+      join: 409,
+      propose: 201,
+      vote: 403,
+      approve: 403,
+      reject: 403,
+      remove: 403,
+      changeMember: 403,
+      leave: 204,
+    },
+    memberNoPropose: {
+      view: 200,
+      join: 409,
+      propose: 403,
+      vote: 200,
+      approve: 403,
+      reject: 403,
+      remove: 403,
+      changeMember: 403,
+      leave: 204,
+    },
+    member: {
+      view: 200,
+      join: 409,
+      propose: 201,
+      vote: 200,
+      approve: 403,
+      reject: 403,
+      remove: 403,
+      changeMember: 403,
+      leave: 204,
+    },
+    memberCanModerate: {
+      view: 200,
+      join: 409,
+      propose: 201,
+      vote: 200,
+      approve: 200,
+      reject: 200,
+      remove: 204,
+      changeMember: 403,
+      leave: 204,
+    },
+    moderator: {
+      view: 200,
+      join: 409,
+      propose: 201,
+      vote: 200,
+      approve: 200,
+      reject: 200,
+      remove: 204,
+      changeMember: 403,
+      leave: 204,
+    },
+    admin: {
+      view: 200,
+      join: 409,
+      propose: 201,
+      vote: 200,
+      approve: 200,
+      reject: 200,
+      remove: 204,
+      changeMember: 200,
+      leave: 409,
+    },
   };
   const flagsFor: Partial<Record<ActorKind, Record<string, unknown>>> = {
     memberNoVote: { canVote: false },
@@ -623,7 +805,10 @@ describe('races', () => {
     const threshold = 20;
     const p = await createPlaylist(owner, { voteThreshold: threshold });
     const already = await proposeOk(p.id, owner);
-    await t.deps.db.update(communityPlaylistSongs).set({ status: 'approved', position: 1, approvedAt: new Date() }).where(eq(communityPlaylistSongs.id, already.id));
+    await t.deps.db
+      .update(communityPlaylistSongs)
+      .set({ status: 'approved', position: 1, approvedAt: new Date() })
+      .where(eq(communityPlaylistSongs.id, already.id));
     const e = await proposeOk(p.id, owner);
     const early = await bulkMembers(p.id, threshold - 1);
     for (const m of early) expect((await vote(e.id, m, 'up')).json().status).toBe('pending');
@@ -635,7 +820,10 @@ describe('races', () => {
     expect(results.find((r) => r.statusCode === 200)!.json().status).toBe('approved');
     const [row] = await t.deps.db.select().from(communityPlaylistSongs).where(eq(communityPlaylistSongs.id, e.id));
     expect(row).toMatchObject({ status: 'approved', position: 2, upVotes: threshold, netVotes: threshold });
-    const voteRows = await t.deps.db.select().from(communityPlaylistVotes).where(eq(communityPlaylistVotes.playlistSongId, e.id));
+    const voteRows = await t.deps.db
+      .select()
+      .from(communityPlaylistVotes)
+      .where(eq(communityPlaylistVotes.playlistSongId, e.id));
     expect(voteRows).toHaveLength(threshold);
     const approved = await t.deps.db
       .select()
@@ -652,7 +840,9 @@ describe('races', () => {
     const songRows = await Promise.all(racers.map(() => createSong(t.deps.db)));
     const results = await Promise.all(racers.map((m, i) => propose(p.id, m, songRows[i].id)));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 409).every((r) => r.json().message === 'Playlist is full')).toBe(true);
+    expect(results.filter((r) => r.statusCode === 409).every((r) => r.json().message === 'Playlist is full')).toBe(
+      true,
+    );
     const approved = await t.deps.db
       .select()
       .from(communityPlaylistSongs)
@@ -664,10 +854,15 @@ describe('races', () => {
   it('moderators approving at once never pass maxSongs', async () => {
     const owner = await user();
     const p = await createPlaylist(owner, { collaborativeMode: 'moderated', maxSongs: 10 });
-    const mods = [owner, ...(await Promise.all(Array.from({ length: 4 }, () => memberWith(p.id, owner, { role: 'moderator' }))))];
+    const mods = [
+      owner,
+      ...(await Promise.all(Array.from({ length: 4 }, () => memberWith(p.id, owner, { role: 'moderator' })))),
+    ];
     const queue = [];
     for (let i = 0; i < 18; i++) queue.push(await proposeOk(p.id, owner));
-    const results = await Promise.all(queue.map((q, i) => http.post(`${BASE}/songs/${q.id}/approve`, { as: mods[i % mods.length] })));
+    const results = await Promise.all(
+      queue.map((q, i) => http.post(`${BASE}/songs/${q.id}/approve`, { as: mods[i % mods.length] })),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(8);
     expect((await http.get(`${BASE}/${p.id}`)).json().songCount).toBe(10);
@@ -677,7 +872,11 @@ describe('races', () => {
     const owner = await user();
     const p = await createPlaylist(owner);
     const song = await createSong(t.deps.db);
-    const results = await Promise.all([propose(p.id, owner, song.id), propose(p.id, owner, song.id), propose(p.id, owner, song.id)]);
+    const results = await Promise.all([
+      propose(p.id, owner, song.id),
+      propose(p.id, owner, song.id),
+      propose(p.id, owner, song.id),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
   });
 });

@@ -1,5 +1,11 @@
 /** API shapes of playlists, their songs and members: rows are mapped explicitly so no new column leaks. */
-import type { Membership, Playlist, PlaylistDetail, PlaylistMember, PlaylistSong } from '../../../shared/schemas/playlist';
+import type {
+  Membership,
+  Playlist,
+  PlaylistDetail,
+  PlaylistMember,
+  PlaylistSong,
+} from '../../../shared/schemas/playlist';
 import type { CollaborativeMode, MemberRole, PlaylistSongStatus, VoteType } from '../../../shared/constants';
 import { displayName } from '../users/users.presenter';
 import type { listMembers, listSongs, MemberRow, PlaylistListRow } from './playlists.repository';

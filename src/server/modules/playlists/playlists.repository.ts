@@ -1,7 +1,14 @@
 /** SQL for community playlists, their songs, votes and members. */
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { communityPlaylistMembers, communityPlaylists, communityPlaylistSongs, communityPlaylistVotes, songs, users } from '../../db/schema';
+import {
+  communityPlaylistMembers,
+  communityPlaylists,
+  communityPlaylistSongs,
+  communityPlaylistVotes,
+  songs,
+  users,
+} from '../../db/schema';
 import type { VoteType } from '../../../shared/constants';
 
 export type PlaylistRow = typeof communityPlaylists.$inferSelect;
@@ -18,7 +25,13 @@ export const listColumns = {
   memberCount,
   songCount,
 };
-export type PlaylistListRow = { playlist: PlaylistRow; creatorFirstName: string | null; creatorLastName: string | null; memberCount: number; songCount: number };
+export type PlaylistListRow = {
+  playlist: PlaylistRow;
+  creatorFirstName: string | null;
+  creatorLastName: string | null;
+  memberCount: number;
+  songCount: number;
+};
 
 /** Active playlists the viewer may see: every public one, plus the private ones they belong to. */
 export async function listPlaylists(db: DbOrTx, viewerId: string | null): Promise<PlaylistListRow[]> {
@@ -85,13 +98,24 @@ export async function findMember(db: DbOrTx, playlistId: number, userId: string)
   return rows[0] ?? null;
 }
 
-export async function insertMember(tx: DbOrTx, values: typeof communityPlaylistMembers.$inferInsert): Promise<MemberRow> {
+export async function insertMember(
+  tx: DbOrTx,
+  values: typeof communityPlaylistMembers.$inferInsert,
+): Promise<MemberRow> {
   const [row] = await tx.insert(communityPlaylistMembers).values(values).returning();
   return row;
 }
 
-export async function updateMember(tx: DbOrTx, id: number, values: Partial<Pick<MemberRow, 'role' | 'canVote' | 'canPropose' | 'canModerate'>>): Promise<MemberRow> {
-  const [row] = await tx.update(communityPlaylistMembers).set(values).where(eq(communityPlaylistMembers.id, id)).returning();
+export async function updateMember(
+  tx: DbOrTx,
+  id: number,
+  values: Partial<Pick<MemberRow, 'role' | 'canVote' | 'canPropose' | 'canModerate'>>,
+): Promise<MemberRow> {
+  const [row] = await tx
+    .update(communityPlaylistMembers)
+    .set(values)
+    .where(eq(communityPlaylistMembers.id, id))
+    .returning();
   return row;
 }
 
@@ -112,10 +136,20 @@ export async function lockAdmins(tx: DbOrTx, playlistId: number): Promise<number
 /** Members with their names, admins first, then moderators, then by joining date. */
 export async function listMembers(db: DbOrTx, playlistId: number, onlyUserId?: string) {
   return db
-    .select({ member: communityPlaylistMembers, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl })
+    .select({
+      member: communityPlaylistMembers,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+    })
     .from(communityPlaylistMembers)
     .innerJoin(users, eq(users.id, communityPlaylistMembers.userId))
-    .where(and(eq(communityPlaylistMembers.playlistId, playlistId), onlyUserId ? eq(communityPlaylistMembers.userId, onlyUserId) : undefined))
+    .where(
+      and(
+        eq(communityPlaylistMembers.playlistId, playlistId),
+        onlyUserId ? eq(communityPlaylistMembers.userId, onlyUserId) : undefined,
+      ),
+    )
     .orderBy(
       sql`case ${communityPlaylistMembers.role} when 'admin' then 0 when 'moderator' then 1 else 2 end`,
       asc(communityPlaylistMembers.joinedAt),
@@ -144,7 +178,12 @@ export async function listSongs(db: DbOrTx, playlistId: number, viewerId: string
     .from(communityPlaylistSongs)
     .innerJoin(songs, eq(songs.id, communityPlaylistSongs.songId))
     .innerJoin(users, eq(users.id, communityPlaylistSongs.proposedById))
-    .where(and(eq(communityPlaylistSongs.playlistId, playlistId), onlyEntryId ? eq(communityPlaylistSongs.id, onlyEntryId) : undefined))
+    .where(
+      and(
+        eq(communityPlaylistSongs.playlistId, playlistId),
+        onlyEntryId ? eq(communityPlaylistSongs.id, onlyEntryId) : undefined,
+      ),
+    )
     .orderBy(
       sql`case ${communityPlaylistSongs.status} when 'approved' then 0 when 'pending' then 1 else 2 end`,
       asc(communityPlaylistSongs.position),
@@ -155,7 +194,11 @@ export async function listSongs(db: DbOrTx, playlistId: number, viewerId: string
 }
 
 export async function findSong(db: DbOrTx, songId: number) {
-  const rows = await db.select({ id: songs.id, isPrivate: songs.isPrivate, uploaderId: songs.uploaderId }).from(songs).where(eq(songs.id, songId)).limit(1);
+  const rows = await db
+    .select({ id: songs.id, isPrivate: songs.isPrivate, uploaderId: songs.uploaderId })
+    .from(songs)
+    .where(eq(songs.id, songId))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -182,20 +225,31 @@ export async function findEntry(db: DbOrTx, id: number): Promise<PlaylistSongRow
 
 /** Locks one playlist song until the transaction ends, so that its votes and status change one at a time. */
 export async function lockEntry(tx: DbOrTx, id: number): Promise<PlaylistSongRow | null> {
-  const rows = await tx.select().from(communityPlaylistSongs).where(eq(communityPlaylistSongs.id, id)).for('update').limit(1);
+  const rows = await tx
+    .select()
+    .from(communityPlaylistSongs)
+    .where(eq(communityPlaylistSongs.id, id))
+    .for('update')
+    .limit(1);
   return rows[0] ?? null;
 }
 
 /** How many songs are approved, and the position the next approved song takes. Call with the playlist locked. */
 export async function approvedStats(tx: DbOrTx, playlistId: number): Promise<{ count: number; nextPosition: number }> {
   const [row] = await tx
-    .select({ count: sql<number>`count(*)::int`, maxPosition: sql<number>`coalesce(max(${communityPlaylistSongs.position}), 0)::int` })
+    .select({
+      count: sql<number>`count(*)::int`,
+      maxPosition: sql<number>`coalesce(max(${communityPlaylistSongs.position}), 0)::int`,
+    })
     .from(communityPlaylistSongs)
     .where(and(eq(communityPlaylistSongs.playlistId, playlistId), eq(communityPlaylistSongs.status, 'approved')));
   return { count: row.count, nextPosition: row.maxPosition + 1 };
 }
 
-export async function insertEntry(tx: DbOrTx, values: typeof communityPlaylistSongs.$inferInsert): Promise<PlaylistSongRow> {
+export async function insertEntry(
+  tx: DbOrTx,
+  values: typeof communityPlaylistSongs.$inferInsert,
+): Promise<PlaylistSongRow> {
   const [row] = await tx.insert(communityPlaylistSongs).values(values).returning();
   return row;
 }
@@ -205,7 +259,11 @@ export async function updateEntry(
   id: number,
   values: Partial<Pick<PlaylistSongRow, 'upVotes' | 'downVotes' | 'netVotes' | 'status' | 'position' | 'approvedAt'>>,
 ): Promise<PlaylistSongRow> {
-  const [row] = await tx.update(communityPlaylistSongs).set(values).where(eq(communityPlaylistSongs.id, id)).returning();
+  const [row] = await tx
+    .update(communityPlaylistSongs)
+    .set(values)
+    .where(eq(communityPlaylistSongs.id, id))
+    .returning();
   return row;
 }
 
@@ -227,7 +285,10 @@ export async function insertVote(tx: DbOrTx, playlistSongId: number, userId: str
 }
 
 export async function setVoteType(tx: DbOrTx, id: number, voteType: VoteType) {
-  await tx.update(communityPlaylistVotes).set({ voteType, createdAt: new Date() }).where(eq(communityPlaylistVotes.id, id));
+  await tx
+    .update(communityPlaylistVotes)
+    .set({ voteType, createdAt: new Date() })
+    .where(eq(communityPlaylistVotes.id, id));
 }
 
 export async function deleteVote(tx: DbOrTx, id: number) {
@@ -236,6 +297,10 @@ export async function deleteVote(tx: DbOrTx, id: number) {
 
 /** The user's public fields, for display. */
 export async function findUserName(db: DbOrTx, userId: string) {
-  const rows = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId)).limit(1);
+  const rows = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return rows[0] ?? null;
 }

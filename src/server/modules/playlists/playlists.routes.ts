@@ -20,7 +20,14 @@ import { RATE_RULES } from '../../lib/rate-limiter';
 import { requireUser } from '../../plugins/session';
 import * as service from './playlists.service';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema };
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
 const BASE = '/api/community-playlists';
 /** Visitors get 401 before their input is even looked at. */
 const signedIn = async (request: FastifyRequest) => void requireUser(request);
@@ -33,15 +40,27 @@ export const playlistsModule: AppModule = {
     const tags = ['community playlists'];
 
     // Private playlists' rooms are for their members only.
-    hub.authorizeRooms('playlist:', (client, room) => service.mayWatch(db, Number(room.slice('playlist:'.length)), client.userId));
+    hub.authorizeRooms('playlist:', (client, room) =>
+      service.mayWatch(db, Number(room.slice('playlist:'.length)), client.userId),
+    );
 
-    app.get(BASE, { schema: { tags, summary: 'Playlists the caller may see', response: { 200: z.array(PlaylistSchema) } } }, async (request) =>
-      service.listPlaylists(db, request.user?.id ?? null),
+    app.get(
+      BASE,
+      { schema: { tags, summary: 'Playlists the caller may see', response: { 200: z.array(PlaylistSchema) } } },
+      async (request) => service.listPlaylists(db, request.user?.id ?? null),
     );
 
     app.post(
       BASE,
-      { preValidation: signedIn, schema: { tags, summary: 'Create a playlist (the creator becomes its admin)', body: CreatePlaylistSchema, response: { 201: PlaylistDetailSchema, ...errors } } },
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'Create a playlist (the creator becomes its admin)',
+          body: CreatePlaylistSchema,
+          response: { 201: PlaylistDetailSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         const user = requireUser(request);
         return reply.status(201).send(await service.createPlaylist(ctx, user.id, request.body));
@@ -50,25 +69,55 @@ export const playlistsModule: AppModule = {
 
     app.get(
       `${BASE}/:id`,
-      { schema: { tags, summary: "One playlist with the caller's membership", params: IdParamsSchema, response: { 200: PlaylistDetailSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: "One playlist with the caller's membership",
+          params: IdParamsSchema,
+          response: { 200: PlaylistDetailSchema, ...errors },
+        },
+      },
       async (request) => service.getPlaylist(db, request.params.id, request.user?.id ?? null),
     );
 
     app.get(
       `${BASE}/:id/songs`,
-      { schema: { tags, summary: "The playlist's songs", params: IdParamsSchema, response: { 200: z.array(PlaylistSongSchema), ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: "The playlist's songs",
+          params: IdParamsSchema,
+          response: { 200: z.array(PlaylistSongSchema), ...errors },
+        },
+      },
       async (request) => service.listSongs(db, request.params.id, request.user?.id ?? null),
     );
 
     app.get(
       `${BASE}/:id/members`,
-      { schema: { tags, summary: "The playlist's members", params: IdParamsSchema, response: { 200: z.array(PlaylistMemberSchema), ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: "The playlist's members",
+          params: IdParamsSchema,
+          response: { 200: z.array(PlaylistMemberSchema), ...errors },
+        },
+      },
       async (request) => service.listMembers(db, request.params.id, request.user?.id ?? null),
     );
 
     app.post(
       `${BASE}/:id/songs`,
-      { preValidation: signedIn, schema: { tags, summary: 'Propose a song', params: IdParamsSchema, body: ProposeSongSchema, response: { 201: PlaylistSongSchema, ...errors } } },
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'Propose a song',
+          params: IdParamsSchema,
+          body: ProposeSongSchema,
+          response: { 201: PlaylistSongSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         const user = requireUser(request);
         return reply.status(201).send(await service.proposeSong(ctx, user.id, request.params.id, request.body.songId));
@@ -77,7 +126,16 @@ export const playlistsModule: AppModule = {
 
     app.post(
       `${BASE}/songs/:playlistSongId/vote`,
-      { preValidation: signedIn, schema: { tags, summary: 'Vote on a pending song', params: PlaylistSongParamsSchema, body: PlaylistVoteSchema, response: { 200: PlaylistVoteResultSchema, ...errors } } },
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'Vote on a pending song',
+          params: PlaylistSongParamsSchema,
+          body: PlaylistVoteSchema,
+          response: { 200: PlaylistVoteResultSchema, ...errors },
+        },
+      },
       async (request) => {
         const user = requireUser(request);
         limiter.hit(RATE_RULES.votes, user.id);
@@ -88,14 +146,30 @@ export const playlistsModule: AppModule = {
     for (const decision of ['approve', 'reject'] as const) {
       app.post(
         `${BASE}/songs/:playlistSongId/${decision}`,
-        { preValidation: signedIn, schema: { tags, summary: `${decision === 'approve' ? 'Approve' : 'Reject'} a pending song (moderators)`, params: PlaylistSongParamsSchema, response: { 200: PlaylistSongSchema, ...errors } } },
+        {
+          preValidation: signedIn,
+          schema: {
+            tags,
+            summary: `${decision === 'approve' ? 'Approve' : 'Reject'} a pending song (moderators)`,
+            params: PlaylistSongParamsSchema,
+            response: { 200: PlaylistSongSchema, ...errors },
+          },
+        },
         async (request) => service.moderateSong(ctx, requireUser(request).id, request.params.playlistSongId, decision),
       );
     }
 
     app.delete(
       `${BASE}/songs/:playlistSongId`,
-      { preValidation: signedIn, schema: { tags, summary: 'Remove a song from the playlist (moderators)', params: PlaylistSongParamsSchema, response: { 204: z.null(), ...errors } } },
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'Remove a song from the playlist (moderators)',
+          params: PlaylistSongParamsSchema,
+          response: { 204: z.null(), ...errors },
+        },
+      },
       async (request, reply) => {
         await service.removeSong(ctx, requireUser(request).id, request.params.playlistSongId);
         return reply.status(204).send(null);
@@ -104,13 +178,24 @@ export const playlistsModule: AppModule = {
 
     app.post(
       `${BASE}/:id/join`,
-      { preValidation: signedIn, schema: { tags, summary: 'Join a playlist', params: IdParamsSchema, response: { 200: PlaylistDetailSchema, ...errors } } },
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'Join a playlist',
+          params: IdParamsSchema,
+          response: { 200: PlaylistDetailSchema, ...errors },
+        },
+      },
       async (request) => service.joinPlaylist(ctx, requireUser(request).id, request.params.id),
     );
 
     app.post(
       `${BASE}/:id/leave`,
-      { preValidation: signedIn, schema: { tags, summary: 'Leave a playlist', params: IdParamsSchema, response: { 204: z.null(), ...errors } } },
+      {
+        preValidation: signedIn,
+        schema: { tags, summary: 'Leave a playlist', params: IdParamsSchema, response: { 204: z.null(), ...errors } },
+      },
       async (request, reply) => {
         await service.leavePlaylist(ctx, requireUser(request).id, request.params.id);
         return reply.status(204).send(null);
@@ -119,8 +204,18 @@ export const playlistsModule: AppModule = {
 
     app.patch(
       `${BASE}/:id/members/:userId`,
-      { preValidation: signedIn, schema: { tags, summary: "Change a member's role or flags (admins)", params: MemberParamsSchema, body: UpdateMemberSchema, response: { 200: PlaylistMemberSchema, ...errors } } },
-      async (request) => service.updateMember(ctx, requireUser(request).id, request.params.id, request.params.userId, request.body),
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: "Change a member's role or flags (admins)",
+          params: MemberParamsSchema,
+          body: UpdateMemberSchema,
+          response: { 200: PlaylistMemberSchema, ...errors },
+        },
+      },
+      async (request) =>
+        service.updateMember(ctx, requireUser(request).id, request.params.id, request.params.userId, request.body),
     );
   },
 };

@@ -67,7 +67,10 @@ async function visibleEntry(db: DbOrTx, entryId: number, viewerId: string) {
 }
 
 const permissionsOf = (playlist: repo.PlaylistRow, member: repo.MemberRow | null) =>
-  playlistPermissions(playlist.collaborativeMode as CollaborativeMode, member ? { ...member, role: member.role as MemberRole } : null);
+  playlistPermissions(
+    playlist.collaborativeMode as CollaborativeMode,
+    member ? { ...member, role: member.role as MemberRole } : null,
+  );
 
 /** Tells the playlist's viewers (and, when counts may have moved, the list's viewers) to refetch. */
 async function publishChange(hub: RealtimeHub, playlistId: number, listToo: boolean) {
@@ -111,7 +114,11 @@ export async function listMembers(db: Db, id: number, viewerId: string | null): 
 }
 
 /** Creates a playlist; the creator becomes its first member, an admin with every flag. */
-export async function createPlaylist(ctx: PlaylistContext, userId: string, input: CreatePlaylist): Promise<PlaylistDetail> {
+export async function createPlaylist(
+  ctx: PlaylistContext,
+  userId: string,
+  input: CreatePlaylist,
+): Promise<PlaylistDetail> {
   const id = await ctx.db.transaction(async (tx) => {
     const playlist = await repo.insertPlaylist(tx, {
       name: input.name,
@@ -123,7 +130,14 @@ export async function createPlaylist(ctx: PlaylistContext, userId: string, input
       collaborativeMode: input.collaborativeMode,
       gradient: input.gradient,
     });
-    await repo.insertMember(tx, { playlistId: playlist.id, userId, role: 'admin', canVote: true, canPropose: true, canModerate: true });
+    await repo.insertMember(tx, {
+      playlistId: playlist.id,
+      userId,
+      role: 'admin',
+      canVote: true,
+      canPropose: true,
+      canModerate: true,
+    });
     return playlist.id;
   });
   await publishChange(ctx.hub, id, true);
@@ -135,7 +149,14 @@ export async function joinPlaylist(ctx: PlaylistContext, userId: string, id: num
   const { member } = await visiblePlaylist(ctx.db, id, userId);
   if (member) throw conflict(MESSAGES.alreadyMember);
   try {
-    await repo.insertMember(ctx.db, { playlistId: id, userId, role: 'member', canVote: true, canPropose: true, canModerate: false });
+    await repo.insertMember(ctx.db, {
+      playlistId: id,
+      userId,
+      role: 'member',
+      canVote: true,
+      canPropose: true,
+      canModerate: false,
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(MESSAGES.alreadyMember);
     throw err;
@@ -157,7 +178,13 @@ export async function leavePlaylist(ctx: PlaylistContext, userId: string, id: nu
 }
 
 /** An admin changes a member's role or flags. A role without explicit flags brings that role's usual flags. */
-export async function updateMember(ctx: PlaylistContext, actorId: string, id: number, targetUserId: string, patch: UpdateMember): Promise<PlaylistMember> {
+export async function updateMember(
+  ctx: PlaylistContext,
+  actorId: string,
+  id: number,
+  targetUserId: string,
+  patch: UpdateMember,
+): Promise<PlaylistMember> {
   const { playlist, member: actor } = await visiblePlaylist(ctx.db, id, actorId);
   if (!permissionsOf(playlist, actor).isAdmin) throw forbidden(MESSAGES.onlyAdmins);
   await ctx.db.transaction(async (tx) => {
@@ -167,7 +194,8 @@ export async function updateMember(ctx: PlaylistContext, actorId: string, id: nu
     const roleFlags = patch.role
       ? { canVote: true, canPropose: true, canModerate: patch.role !== 'member' }
       : { canVote: target.canVote, canPropose: target.canPropose, canModerate: target.canModerate };
-    if (target.role === 'admin' && role !== 'admin' && (await repo.lockAdmins(tx, id)) <= 1) throw conflict(MESSAGES.lastAdmin);
+    if (target.role === 'admin' && role !== 'admin' && (await repo.lockAdmins(tx, id)) <= 1)
+      throw conflict(MESSAGES.lastAdmin);
     await repo.updateMember(tx, target.id, {
       role,
       canVote: patch.canVote ?? roleFlags.canVote,
@@ -181,7 +209,12 @@ export async function updateMember(ctx: PlaylistContext, actorId: string, id: nu
 }
 
 /** Proposes a song: pending in democratic and moderated playlists, approved at once in open ones. */
-export async function proposeSong(ctx: PlaylistContext, userId: string, id: number, songId: number): Promise<PlaylistSong> {
+export async function proposeSong(
+  ctx: PlaylistContext,
+  userId: string,
+  id: number,
+  songId: number,
+): Promise<PlaylistSong> {
   const { playlist, member } = await visiblePlaylist(ctx.db, id, userId);
   if (!member) throw forbidden(MESSAGES.joinToPropose);
   if (!permissionsOf(playlist, member).canPropose) throw forbidden(MESSAGES.noPropose);
@@ -222,12 +255,21 @@ export async function proposeSong(ctx: PlaylistContext, userId: string, id: numb
 }
 
 /** Approves a pending song inside `tx`, which must hold the entry's lock: takes the playlist lock, checks room. */
-async function approveLocked(tx: DbOrTx, entry: repo.PlaylistSongRow, counts: Partial<Pick<repo.PlaylistSongRow, 'upVotes' | 'downVotes' | 'netVotes'>> = {}) {
+async function approveLocked(
+  tx: DbOrTx,
+  entry: repo.PlaylistSongRow,
+  counts: Partial<Pick<repo.PlaylistSongRow, 'upVotes' | 'downVotes' | 'netVotes'>> = {},
+) {
   const locked = await repo.lockPlaylist(tx, entry.playlistId);
   if (!locked) throw notFound(MESSAGES.playlistNotFound);
   const stats = await repo.approvedStats(tx, entry.playlistId);
   if (stats.count >= locked.maxSongs) throw conflict(MESSAGES.full);
-  const row = await repo.updateEntry(tx, entry.id, { ...counts, status: 'approved', position: stats.nextPosition, approvedAt: new Date() });
+  const row = await repo.updateEntry(tx, entry.id, {
+    ...counts,
+    status: 'approved',
+    position: stats.nextPosition,
+    approvedAt: new Date(),
+  });
   await repo.touchPlaylist(tx, entry.playlistId);
   return row;
 }
@@ -237,7 +279,12 @@ async function approveLocked(tx: DbOrTx, entry: repo.PlaylistSongRow, counts: Pa
  * democratic playlists, the move to approved (net ≥ threshold) or rejected (net ≤ −threshold) happen in the
  * vote's transaction, with the song's row locked so that concurrent votes count one at a time.
  */
-export async function voteOnSong(ctx: PlaylistContext, userId: string, entryId: number, voteType: VoteType): Promise<PlaylistVoteResult> {
+export async function voteOnSong(
+  ctx: PlaylistContext,
+  userId: string,
+  entryId: number,
+  voteType: VoteType,
+): Promise<PlaylistVoteResult> {
   const { playlist, member } = await visibleEntry(ctx.db, entryId, userId);
   if (!member) throw forbidden(MESSAGES.joinToVote);
   if (!permissionsOf(playlist, member).canVote) throw forbidden(MESSAGES.noVote);
@@ -277,14 +324,24 @@ export async function voteOnSong(ctx: PlaylistContext, userId: string, entryId: 
     } else {
       await repo.updateEntry(tx, entryId, counts);
     }
-    return { vote: vote ? { voteType: vote } : null, voteCount: { upVotes: up, downVotes: down }, netVotes: counts.netVotes, status: status as PlaylistVoteResult['status'] };
+    return {
+      vote: vote ? { voteType: vote } : null,
+      voteCount: { upVotes: up, downVotes: down },
+      netVotes: counts.netVotes,
+      status: status as PlaylistVoteResult['status'],
+    };
   });
   await publishChange(ctx.hub, playlist.id, result.status !== 'pending');
   return result;
 }
 
 /** A moderator approves or rejects a pending song. */
-export async function moderateSong(ctx: PlaylistContext, userId: string, entryId: number, decision: 'approve' | 'reject'): Promise<PlaylistSong> {
+export async function moderateSong(
+  ctx: PlaylistContext,
+  userId: string,
+  entryId: number,
+  decision: 'approve' | 'reject',
+): Promise<PlaylistSong> {
   const { playlist, member } = await visibleEntry(ctx.db, entryId, userId);
   if (!permissionsOf(playlist, member).canModerate) throw forbidden(MESSAGES.noModerate);
   await ctx.db.transaction(async (tx) => {

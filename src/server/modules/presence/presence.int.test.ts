@@ -39,7 +39,13 @@ async function eventually<T>(fn: () => Promise<T>, timeoutMs = 3000): Promise<T>
 const onlineIds = async (as: TestUser, url = '/api/users/online') => {
   const res = await http.get(url, { as });
   expect(res.statusCode).toBe(200);
-  return res.json() as { id: string; currentVenueId: number | null; venueName: string | null; currentMood: string | null; firstName: string | null }[];
+  return res.json() as {
+    id: string;
+    currentVenueId: number | null;
+    venueName: string | null;
+    currentMood: string | null;
+    firstName: string | null;
+  }[];
 };
 
 describe('presence', () => {
@@ -52,13 +58,19 @@ describe('presence', () => {
       expect(l.filter((u) => u.id === ada.id)).toHaveLength(1);
       return l;
     });
-    expect(list.find((u) => u.id === ada.id)).toMatchObject({ firstName: 'Ada', currentVenueId: null, venueName: null });
+    expect(list.find((u) => u.id === ada.id)).toMatchObject({
+      firstName: 'Ada',
+      currentVenueId: null,
+      venueName: null,
+    });
     expect(JSON.stringify(list)).not.toMatch(/email/);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, ada.id));
     expect(row.isOnline).toBe(true);
 
     await tab1.close();
-    await eventually(async () => expect(await t.database.db.$count(onlineUsers, eq(onlineUsers.userId, ada.id))).toBe(1));
+    await eventually(async () =>
+      expect(await t.database.db.$count(onlineUsers, eq(onlineUsers.userId, ada.id))).toBe(1),
+    );
     expect((await onlineIds(bob)).map((u) => u.id)).toContain(ada.id);
     await tab2.close();
     await eventually(async () => expect((await onlineIds(bob)).map((u) => u.id)).not.toContain(ada.id));
@@ -86,7 +98,10 @@ describe('presence', () => {
       expect(inVenue.map((u) => u.id)).toEqual([bob.id]);
     });
     const everyone = await onlineIds(ada);
-    expect(everyone.find((u) => u.id === bob.id)).toMatchObject({ currentVenueId: venue.id, venueName: 'The Blue Note' });
+    expect(everyone.find((u) => u.id === bob.id)).toMatchObject({
+      currentVenueId: venue.id,
+      venueName: 'The Blue Note',
+    });
     expect(await onlineIds(ada, `/api/venues/${other.id}/users`)).toEqual([]);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, bob.id));
     expect(row.currentVenueId).toBe(venue.id);
@@ -116,9 +131,14 @@ describe('presence', () => {
     await eventually(async () => expect((await onlineIds(ada)).map((u) => u.id)).toContain(bob.id));
     // A socket row left behind by a crashed instance, last seen 2 minutes ago.
     const ghost = await registerUser(t.app, { firstName: 'Ghost' });
-    await t.database.db.insert(onlineUsers).values({ socketId: 'ghost-socket', userId: ghost.id, lastActivity: new Date(Date.now() - 120_000) });
+    await t.database.db
+      .insert(onlineUsers)
+      .values({ socketId: 'ghost-socket', userId: ghost.id, lastActivity: new Date(Date.now() - 120_000) });
     // Bob's live row looks old too, but his socket is still open here.
-    await t.database.db.update(onlineUsers).set({ lastActivity: new Date(Date.now() - 120_000) }).where(eq(onlineUsers.userId, bob.id));
+    await t.database.db
+      .update(onlineUsers)
+      .set({ lastActivity: new Date(Date.now() - 120_000) })
+      .where(eq(onlineUsers.userId, bob.id));
     expect((await onlineIds(ada)).map((u) => u.id)).not.toContain(ghost.id);
 
     const removed = await presenceOf(t.deps).sweep();
@@ -130,7 +150,9 @@ describe('presence', () => {
 
   it('refreshes lastActivity on a client ping', async () => {
     const sock = await connectWs(baseUrl, bob.cookie);
-    await eventually(async () => expect(await t.database.db.$count(onlineUsers, eq(onlineUsers.userId, bob.id))).toBe(1));
+    await eventually(async () =>
+      expect(await t.database.db.$count(onlineUsers, eq(onlineUsers.userId, bob.id))).toBe(1),
+    );
     const old = new Date(Date.now() - 50_000);
     await t.database.db.update(onlineUsers).set({ lastActivity: old }).where(eq(onlineUsers.userId, bob.id));
     // The throttle lets a ping through once 15 s have passed since the last refresh of this socket.
@@ -153,7 +175,13 @@ describe('GET /api/users/:id', () => {
   it("shows another user's public fields only, 404s an unknown id and 401s visitors", async () => {
     const res = await http.get(`/api/users/${bob.id}`, { as: ada });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: bob.id, firstName: 'Bob', lastName: 'Marley', profileImageUrl: null, currentMood: null });
+    expect(res.json()).toEqual({
+      id: bob.id,
+      firstName: 'Bob',
+      lastName: 'Marley',
+      profileImageUrl: null,
+      currentMood: null,
+    });
     expect((await http.get('/api/users/nobody-here', { as: ada })).statusCode).toBe(404);
     expect((await http.get(`/api/users/${bob.id}`)).statusCode).toBe(401);
   });
@@ -170,7 +198,9 @@ describe('moods', () => {
   it("clears with '' and shows the mood to others in the online list", async () => {
     await http.patch(`/api/users/${bob.id}/mood`, { as: bob, body: { mood: 'party' } });
     const sock = await connectWs(baseUrl, bob.cookie);
-    await eventually(async () => expect((await onlineIds(ada)).find((u) => u.id === bob.id)?.currentMood).toBe('party'));
+    await eventually(async () =>
+      expect((await onlineIds(ada)).find((u) => u.id === bob.id)?.currentMood).toBe('party'),
+    );
     const cleared = await http.patch(`/api/users/${bob.id}/mood`, { as: bob, body: { mood: '' } });
     expect(cleared.json().currentMood).toBeNull();
     expect((await onlineIds(ada)).find((u) => u.id === bob.id)?.currentMood).toBeNull();
@@ -186,7 +216,14 @@ describe('moods', () => {
     expect(row.currentMood).toBe('chill');
   });
 
-  it.each([[{ mood: 'angry' }], [{ mood: 'CHILL' }], [{ mood: null }], [{}], [{ mood: 'chill', userId: 'x' }], [{ mood: ['chill'] }]])('refuses the bad body %j with 400', async (body) => {
+  it.each([
+    [{ mood: 'angry' }],
+    [{ mood: 'CHILL' }],
+    [{ mood: null }],
+    [{}],
+    [{ mood: 'chill', userId: 'x' }],
+    [{ mood: ['chill'] }],
+  ])('refuses the bad body %j with 400', async (body) => {
     const res = await http.patch(`/api/users/${ada.id}/mood`, { as: ada, body });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/mood must be one of|Unknown field/);

@@ -51,7 +51,10 @@ export async function setSocketVenue(db: DbOrTx, socketId: string, userId: strin
 
 /** Deletes rows not refreshed since `staleBefore`; returns how many. */
 export async function sweepStale(db: DbOrTx, staleBefore: Date): Promise<number> {
-  const gone = await db.delete(onlineUsers).where(lt(onlineUsers.lastActivity, staleBefore)).returning({ userId: onlineUsers.userId });
+  const gone = await db
+    .delete(onlineUsers)
+    .where(lt(onlineUsers.lastActivity, staleBefore))
+    .returning({ userId: onlineUsers.userId });
   await markOfflineIfGone(db, [...new Set(gone.map((g) => g.userId))], staleBefore);
   return gone.length;
 }
@@ -84,6 +87,10 @@ export async function listOnline(db: DbOrTx, freshSince: Date, venueId?: number)
 }
 
 export async function setMood(db: DbOrTx, userId: string, mood: string | null) {
-  const [row] = await db.update(users).set({ currentMood: mood, moodUpdatedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ currentMood: mood, moodUpdatedAt: new Date(), updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
   return row ?? null;
 }

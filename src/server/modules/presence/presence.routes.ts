@@ -26,23 +26,48 @@ export const presenceModule: AppModule = {
     deps.hub.onConnect((client) => presence.connected(client));
     deps.hub.onDisconnect((client) => presence.disconnected(client));
     deps.hub.onMessage('ping', (client) => presence.heartbeat(client));
-    deps.hub.onMessage('presence', (client, message) => (message.type === 'presence' ? presence.enterVenue(client, message.venueId) : undefined));
+    deps.hub.onMessage('presence', (client, message) =>
+      message.type === 'presence' ? presence.enterVenue(client, message.venueId) : undefined,
+    );
 
     app.get(
       '/api/users/online',
-      { preValidation: signedIn, schema: { tags, summary: 'Users online now, one entry each, with mood and venue', response: { 200: z.array(OnlineUserSchema), ...errors } } },
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'Users online now, one entry each, with mood and venue',
+          response: { 200: z.array(OnlineUserSchema), ...errors },
+        },
+      },
       async () => service.online(deps),
     );
 
     app.get(
       '/api/venues/:id/users',
-      { preValidation: signedIn, schema: { tags, summary: 'Users in a venue now', params: IdParamsSchema, response: { 200: z.array(OnlineUserSchema), ...errors } } },
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'Users in a venue now',
+          params: IdParamsSchema,
+          response: { 200: z.array(OnlineUserSchema), ...errors },
+        },
+      },
       async (request) => service.online(deps, request.params.id),
     );
 
     app.get(
       '/api/users/:id',
-      { preValidation: signedIn, schema: { tags, summary: 'A user as others see them (no email)', params: UserIdParamsSchema, response: { 200: PublicUserSchema, ...errors } } },
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'A user as others see them (no email)',
+          params: UserIdParamsSchema,
+          response: { 200: PublicUserSchema, ...errors },
+        },
+      },
       async (request) => service.publicProfile(deps, request.params.id),
     );
 
@@ -50,7 +75,13 @@ export const presenceModule: AppModule = {
       '/api/users/:id/mood',
       {
         preValidation: signedIn,
-        schema: { tags, summary: "Set one's own music mood ('' clears it)", params: UserIdParamsSchema, body: UpdateMoodSchema, response: { 200: CurrentUserSchema, ...errors } },
+        schema: {
+          tags,
+          summary: "Set one's own music mood ('' clears it)",
+          params: UserIdParamsSchema,
+          body: UpdateMoodSchema,
+          response: { 200: CurrentUserSchema, ...errors },
+        },
       },
       async (request) => service.setMood(deps, presence, requireUser(request).id, request.params.id, request.body.mood),
     );

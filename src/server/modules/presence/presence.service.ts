@@ -52,8 +52,10 @@ export class Presence {
   /** The client says which venue its user is in (null: none). Unknown venues are refused. */
   async enterVenue(client: Client, venueId: number | null) {
     const s = client.userId ? this.sockets.get(client.socketId) : undefined;
-    if (!s || !client.userId) return this.deps.hub.send(client, { type: 'error', message: 'Sign in to share your presence' });
-    if (venueId !== null && !(await venueExists(this.deps.db, venueId))) return this.deps.hub.send(client, { type: 'error', message: 'Venue not found' });
+    if (!s || !client.userId)
+      return this.deps.hub.send(client, { type: 'error', message: 'Sign in to share your presence' });
+    if (venueId !== null && !(await venueExists(this.deps.db, venueId)))
+      return this.deps.hub.send(client, { type: 'error', message: 'Venue not found' });
     s.touchedAt = Date.now();
     await repo.setSocketVenue(this.deps.db, client.socketId, client.userId, venueId);
     this.changed();
@@ -71,7 +73,10 @@ export class Presence {
   }
 
   start() {
-    this.timer ??= setInterval(() => void this.sweep().catch((err) => this.deps.log.warn({ err }, 'presence sweep failed')), PRESENCE_SWEEP_MS);
+    this.timer ??= setInterval(
+      () => void this.sweep().catch((err) => this.deps.log.warn({ err }, 'presence sweep failed')),
+      PRESENCE_SWEEP_MS,
+    );
     this.timer.unref();
   }
 
@@ -108,7 +113,11 @@ export async function online(deps: AppDeps, venueId?: number): Promise<OnlineUse
       venueName: r.venueName,
       lastActivity: r.lastActivity.toISOString(),
     }))
-    .sort((a, b) => `${a.firstName ?? ''} ${a.lastName ?? ''}`.localeCompare(`${b.firstName ?? ''} ${b.lastName ?? ''}`) || a.id.localeCompare(b.id));
+    .sort(
+      (a, b) =>
+        `${a.firstName ?? ''} ${a.lastName ?? ''}`.localeCompare(`${b.firstName ?? ''} ${b.lastName ?? ''}`) ||
+        a.id.localeCompare(b.id),
+    );
 }
 
 /** Sets (or with '' clears) one's own mood; nobody may set another's. */

@@ -15,7 +15,15 @@ describe('GET /api/users/me/stats', () => {
     const u = await registerUser(t.app);
     const res = await http.get('/api/users/me/stats', { as: u });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ totalUploads: 0, venuesCreated: 0, totalVotes: 0, points: 0, levelProgress: 0, uploads: [], venues: [] });
+    expect(res.json()).toMatchObject({
+      totalUploads: 0,
+      venuesCreated: 0,
+      totalVotes: 0,
+      points: 0,
+      levelProgress: 0,
+      uploads: [],
+      venues: [],
+    });
     expect(res.json().achievements.map((a: { unlocked: boolean }) => a.unlocked)).toEqual([false, false, false]);
   });
 
@@ -26,11 +34,20 @@ describe('GET /api/users/me/stats', () => {
     const song = await createSong(t.database.db, { uploaderId: u.id, title: 'Mine', venueId: venue.id });
     await createSong(t.database.db, { uploaderId: someoneElse.id, venueId: venue.id });
     await createSong(t.database.db, { uploaderId: someoneElse.id });
-    const votedOn = await Promise.all(Array.from({ length: 100 }, () => createSong(t.database.db, { uploaderId: someoneElse.id })));
+    const votedOn = await Promise.all(
+      Array.from({ length: 100 }, () => createSong(t.database.db, { uploaderId: someoneElse.id })),
+    );
     for (const s of votedOn) await createVote(t.database.db, { songId: s.id, userId: u.id, voteType: 'up' });
 
     const stats = (await http.get('/api/users/me/stats', { as: u })).json();
-    expect(stats).toMatchObject({ totalUploads: 1, venuesCreated: 1, totalVotes: 100, points: 10 + 25 + 200, expertPoints: 500, levelProgress: 47 });
+    expect(stats).toMatchObject({
+      totalUploads: 1,
+      venuesCreated: 1,
+      totalVotes: 100,
+      points: 10 + 25 + 200,
+      expertPoints: 500,
+      levelProgress: 47,
+    });
     expect(stats.uploads).toEqual([expect.objectContaining({ id: song.id, title: 'Mine' })]);
     expect(stats.venues).toEqual([expect.objectContaining({ id: venue.id, name: 'My Bar', songCount: 2 })]);
     expect(stats.achievements).toEqual([

@@ -42,7 +42,10 @@ export async function ownedVenues(db: DbOrTx, userId: string) {
       gradient: venues.gradient,
       isActive: venues.isActive,
       // Qualified by hand: inside a correlated subquery Drizzle would print bare column names.
-      songCount: sql<number>`(select count(*) from songs s where s.venue_id = "venues"."id" and not s.is_private)`.mapWith(Number),
+      songCount:
+        sql<number>`(select count(*) from songs s where s.venue_id = "venues"."id" and not s.is_private)`.mapWith(
+          Number,
+        ),
     })
     .from(venues)
     .where(eq(venues.ownerId, userId))

@@ -10,7 +10,13 @@ export const profileModule: AppModule = {
   register(app, deps) {
     app.get(
       '/api/users/me/stats',
-      { schema: { tags: ['profile'], summary: "The caller's uploads, venues, votes, level progress and achievements", response: { 200: UserStatsSchema, 401: ErrorBodySchema } } },
+      {
+        schema: {
+          tags: ['profile'],
+          summary: "The caller's uploads, venues, votes, level progress and achievements",
+          response: { 200: UserStatsSchema, 401: ErrorBodySchema },
+        },
+      },
       async (request) => service.stats(deps.db, requireUser(request).id),
     );
   },

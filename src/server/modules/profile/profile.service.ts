@@ -12,13 +12,22 @@ const UPLOADS_SHOWN = 50;
 export function achievements(c: { uploads: number; venues: number; votes: number }): Achievement[] {
   return [
     { id: 'first-upload', title: 'First Upload', description: 'Share your first track', unlocked: c.uploads >= 1 },
-    { id: 'top-voter', title: 'Top Voter', description: `Cast ${TOP_VOTER_VOTES} votes`, unlocked: c.votes >= TOP_VOTER_VOTES },
+    {
+      id: 'top-voter',
+      title: 'Top Voter',
+      description: `Cast ${TOP_VOTER_VOTES} votes`,
+      unlocked: c.votes >= TOP_VOTER_VOTES,
+    },
     { id: 'venue-owner', title: 'Venue Owner', description: 'Create your first venue', unlocked: c.venues >= 1 },
   ];
 }
 
 export async function stats(db: Db, userId: string): Promise<UserStats> {
-  const [counts, uploads, venues] = await Promise.all([repo.activityCounts(db, userId), repo.recentUploads(db, userId, UPLOADS_SHOWN), repo.ownedVenues(db, userId)]);
+  const [counts, uploads, venues] = await Promise.all([
+    repo.activityCounts(db, userId),
+    repo.recentUploads(db, userId, UPLOADS_SHOWN),
+    repo.ownedVenues(db, userId),
+  ]);
   const points = counts.uploads * POINTS.upload + counts.venues * POINTS.venue + counts.votes * POINTS.vote;
   return {
     totalUploads: counts.uploads,

@@ -14,7 +14,8 @@ beforeAll(async () => {
   http = api(t.app);
   [owner, stranger] = [await registerUser(t.app), await registerUser(t.app)];
   const db = t.database.db;
-  const s = (title: string, artist: string, genre: string | null = 'Rock', extra = {}) => createSong(db, { title, artist, genre, ...extra });
+  const s = (title: string, artist: string, genre: string | null = 'Rock', extra = {}) =>
+    createSong(db, { title, artist, genre, ...extra });
   await s('Hey Jude', 'The Beatles');
   await s('Let It Be', 'The Beatles');
   await s('Yesterday', 'The Beatles', 'Pop');
@@ -31,7 +32,12 @@ beforeAll(async () => {
   await createVote(db, { songId: low.id, voteType: 'down' });
 
   const venueOwner = await createUser(db);
-  await createVenue(db, { ownerId: venueOwner.id, name: 'The Blue Note', location: 'Greenwich Village, New York', type: 'club' });
+  await createVenue(db, {
+    ownerId: venueOwner.id,
+    name: 'The Blue Note',
+    location: 'Greenwich Village, New York',
+    type: 'club',
+  });
   await createVenue(db, { ownerId: venueOwner.id, name: 'Café Melody', location: 'Paris', type: 'restaurant' });
   await createVenue(db, { ownerId: venueOwner.id, name: 'Closed Blue Bar', location: 'Nowhere', isActive: false });
   await db.insert(communityPlaylists).values([
@@ -107,7 +113,16 @@ describe('GET /api/search', () => {
   });
 
   it('validates q (1–100 characters) and limit (1–50)', async () => {
-    for (const url of ['/api/search', '/api/search?q=', '/api/search?q=%20%20', `/api/search?q=${'a'.repeat(101)}`, '/api/search?q=a&limit=0', '/api/search?q=a&limit=51', '/api/search?q=a&limit=x', '/api/search?q=a&other=1']) {
+    for (const url of [
+      '/api/search',
+      '/api/search?q=',
+      '/api/search?q=%20%20',
+      `/api/search?q=${'a'.repeat(101)}`,
+      '/api/search?q=a&limit=0',
+      '/api/search?q=a&limit=51',
+      '/api/search?q=a&limit=x',
+      '/api/search?q=a&other=1',
+    ]) {
       const res = await http.get(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message).toBeTruthy();

@@ -58,10 +58,20 @@ export async function searchSongs(db: DbOrTx, t: SearchTerms, viewerId: string |
   const rows = await db
     .select({ song: songs, up, down, userVote, score })
     .from(songs)
-    .where(and(visibleSong(viewerId), sql`(${m.near(songs.title)} or ${m.near(songs.artist)} or ${m.near(songs.genre)} or ${m.fts(songDoc)})`))
+    .where(
+      and(
+        visibleSong(viewerId),
+        sql`(${m.near(songs.title)} or ${m.near(songs.artist)} or ${m.near(songs.genre)} or ${m.fts(songDoc)})`,
+      ),
+    )
     .orderBy(sql`${score} desc`, sql`${up} - ${down} desc`, songs.id)
     .limit(limit);
-  return rows.map((r) => ({ song: r.song, upVotes: Number(r.up), downVotes: Number(r.down), userVote: r.userVote ?? null }));
+  return rows.map((r) => ({
+    song: r.song,
+    upVotes: Number(r.up),
+    downVotes: Number(r.down),
+    userVote: r.userVote ?? null,
+  }));
 }
 
 /** Artists (grouped by their normalised name) among the songs the viewer may see, with their song counts. */
@@ -89,7 +99,9 @@ export async function searchVenues(db: DbOrTx, t: SearchTerms, limit: number) {
   const rows = await db
     .select({ venue: venues, songCount, score })
     .from(venues)
-    .where(and(eq(venues.isActive, true), sql`(${m.near(venues.name)} or ${m.near(venues.location)} or ${m.fts(venueDoc)})`))
+    .where(
+      and(eq(venues.isActive, true), sql`(${m.near(venues.name)} or ${m.near(venues.location)} or ${m.fts(venueDoc)})`),
+    )
     .orderBy(sql`${score} desc`, sql`${songCount} desc`, venues.id)
     .limit(limit);
   return rows.map((r) => ({ venue: r.venue, songCount: Number(r.songCount) }));
@@ -105,7 +117,13 @@ export async function searchPlaylists(db: DbOrTx, t: SearchTerms, limit: number)
     .select(listColumns)
     .from(communityPlaylists)
     .innerJoin(users, eq(users.id, communityPlaylists.creatorId))
-    .where(and(eq(communityPlaylists.isActive, true), eq(communityPlaylists.isPublic, true), sql`(${m.near(communityPlaylists.name)} or ${m.fts(playlistDoc)})`))
+    .where(
+      and(
+        eq(communityPlaylists.isActive, true),
+        eq(communityPlaylists.isPublic, true),
+        sql`(${m.near(communityPlaylists.name)} or ${m.fts(playlistDoc)})`,
+      ),
+    )
     .orderBy(sql`${score} desc`, sql`${listColumns.memberCount} desc`, communityPlaylists.id)
     .limit(limit);
 }

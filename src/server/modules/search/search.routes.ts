@@ -12,7 +12,8 @@ export const searchModule: AppModule = {
       {
         schema: {
           tags: ['search'],
-          summary: 'Search songs (title, artist, genre), artists, venues and public playlists; typos and partial words match',
+          summary:
+            'Search songs (title, artist, genre), artists, venues and public playlists; typos and partial words match',
           querystring: SearchQuerySchema,
           response: { 200: SearchResponseSchema, 400: ErrorBodySchema },
         },

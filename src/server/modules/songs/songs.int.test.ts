@@ -22,14 +22,32 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-function upload(as: TestUser | null, fields: Record<string, string | string[]>, file?: Parameters<typeof multipartBody>[1], app = t.app) {
+function upload(
+  as: TestUser | null,
+  fields: Record<string, string | string[]>,
+  file?: Parameters<typeof multipartBody>[1],
+  app = t.app,
+) {
   const { payload, headers } = multipartBody(fields, file);
-  return app.inject({ method: 'POST', url: '/api/songs', payload, headers: { ...headers, ...(as ? { cookie: as.cookie } : {}) } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/songs',
+    payload,
+    headers: { ...headers, ...(as ? { cookie: as.cookie } : {}) },
+  });
 }
 
 describe('POST /api/songs (YouTube)', () => {
   it('stores a YouTube song with the id, canonical link and thumbnail derived from the link', async () => {
-    const res = await upload(alice, { type: 'youtube', title: ' Never Gonna ', artist: 'Rick', genre: 'Pop', youtubeUrl: `youtu.be/${YT}?si=abc`, venueId: 'global', duration: '213' });
+    const res = await upload(alice, {
+      type: 'youtube',
+      title: ' Never Gonna ',
+      artist: 'Rick',
+      genre: 'Pop',
+      youtubeUrl: `youtu.be/${YT}?si=abc`,
+      venueId: 'global',
+      duration: '213',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       title: 'Never Gonna',
@@ -51,22 +69,62 @@ describe('POST /api/songs (YouTube)', () => {
 
   it.each([
     [{ type: 'youtube', artist: 'A', youtubeUrl: `https://youtu.be/${YT}` }, 'Title is required', 'title'],
-    [{ type: 'youtube', title: '   ', artist: 'A', youtubeUrl: `https://youtu.be/${YT}` }, 'Title is required', 'title'],
+    [
+      { type: 'youtube', title: '   ', artist: 'A', youtubeUrl: `https://youtu.be/${YT}` },
+      'Title is required',
+      'title',
+    ],
     [{ type: 'youtube', title: 'T', youtubeUrl: `https://youtu.be/${YT}` }, 'Artist is required', 'artist'],
     [{ type: 'youtube', title: 'T', artist: '', youtubeUrl: `https://youtu.be/${YT}` }, 'Artist is required', 'artist'],
     [{ type: 'youtube', title: 'T', artist: 'A' }, 'Invalid video URL', 'youtubeUrl'],
-    [{ type: 'youtube', title: 'T', artist: 'A', youtubeUrl: 'https://evil.example/watch?v=dQw4w9WgXcQ' }, 'Invalid video URL', 'youtubeUrl'],
-    [{ type: 'youtube', title: 'T', artist: 'A', youtubeUrl: 'https://youtu.be/short' }, 'Invalid video URL', 'youtubeUrl'],
+    [
+      { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: 'https://evil.example/watch?v=dQw4w9WgXcQ' },
+      'Invalid video URL',
+      'youtubeUrl',
+    ],
+    [
+      { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: 'https://youtu.be/short' },
+      'Invalid video URL',
+      'youtubeUrl',
+    ],
     [{ type: 'pdf', title: 'T', artist: 'A' }, 'Please select a PDF file to upload', 'file'],
     [{ type: 'mp3', title: 'T', artist: 'A' }, "type must be 'youtube' or 'pdf'", 'type'],
     [{ title: 'T', artist: 'A' }, "type must be 'youtube' or 'pdf'", 'type'],
-    [{ type: 'youtube', title: 'T'.repeat(201), artist: 'A', youtubeUrl: `https://youtu.be/${YT}` }, 'Title must be at most 200 characters', 'title'],
-    [{ type: 'youtube', title: 'T\u0000', artist: 'A', youtubeUrl: `https://youtu.be/${YT}` }, 'Title contains characters that are not allowed', 'title'],
-    [{ type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}`, venueId: 'abc' }, 'Choose a venue from the list', 'venueId'],
-    [{ type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}`, isPrivate: 'maybe' }, 'isPrivate must be true or false', 'isPrivate'],
-    [{ type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}`, duration: '-5' }, 'Duration must be a whole number of seconds', 'duration'],
-    [{ type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}`, duration: 'x'.repeat(3000) }, 'duration is too long', 'duration'],
-    [{ type: 'youtube', title: ['T', 'U'], artist: 'A', youtubeUrl: `https://youtu.be/${YT}` }, 'title was sent more than once', 'title'],
+    [
+      { type: 'youtube', title: 'T'.repeat(201), artist: 'A', youtubeUrl: `https://youtu.be/${YT}` },
+      'Title must be at most 200 characters',
+      'title',
+    ],
+    [
+      { type: 'youtube', title: 'T\u0000', artist: 'A', youtubeUrl: `https://youtu.be/${YT}` },
+      'Title contains characters that are not allowed',
+      'title',
+    ],
+    [
+      { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}`, venueId: 'abc' },
+      'Choose a venue from the list',
+      'venueId',
+    ],
+    [
+      { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}`, isPrivate: 'maybe' },
+      'isPrivate must be true or false',
+      'isPrivate',
+    ],
+    [
+      { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}`, duration: '-5' },
+      'Duration must be a whole number of seconds',
+      'duration',
+    ],
+    [
+      { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}`, duration: 'x'.repeat(3000) },
+      'duration is too long',
+      'duration',
+    ],
+    [
+      { type: 'youtube', title: ['T', 'U'], artist: 'A', youtubeUrl: `https://youtu.be/${YT}` },
+      'title was sent more than once',
+      'title',
+    ],
   ])('refuses bad fields with a 400 and the message %#', async (fields, message, field) => {
     const before = await t.database.db.$count(songs);
     const res = await upload(validator, fields as Record<string, string>);
@@ -76,24 +134,50 @@ describe('POST /api/songs (YouTube)', () => {
   });
 
   it('ignores unknown fields such as uploaderId or upVotes (no mass assignment)', async () => {
-    const res = await upload(alice, { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}`, uploaderId: bob.id, upVotes: '99', id: '1' });
+    const res = await upload(alice, {
+      type: 'youtube',
+      title: 'T',
+      artist: 'A',
+      youtubeUrl: `https://youtu.be/${YT}`,
+      uploaderId: bob.id,
+      upVotes: '99',
+      id: '1',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ uploaderId: alice.id, upVotes: 0 });
   });
 
   it('requires a session (401) and a multipart body (415)', async () => {
-    expect((await upload(null, { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}` })).statusCode).toBe(401);
-    const json = await http.post('/api/songs', { as: alice, body: { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}` } });
+    expect(
+      (await upload(null, { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}` }))
+        .statusCode,
+    ).toBe(401);
+    const json = await http.post('/api/songs', {
+      as: alice,
+      body: { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}` },
+    });
     expect(json.statusCode).toBe(415);
     expect(json.json()).toEqual({ message: 'Send the song as multipart/form-data', code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 
   it('accepts an existing venue and refuses an unknown one with 404', async () => {
     const venue = await createVenue(t.database.db, { ownerId: bob.id });
-    const ok = await upload(alice, { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}`, venueId: String(venue.id) });
+    const ok = await upload(alice, {
+      type: 'youtube',
+      title: 'T',
+      artist: 'A',
+      youtubeUrl: `https://youtu.be/${YT}`,
+      venueId: String(venue.id),
+    });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().venueId).toBe(venue.id);
-    const missing = await upload(alice, { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}`, venueId: '999999' });
+    const missing = await upload(alice, {
+      type: 'youtube',
+      title: 'T',
+      artist: 'A',
+      youtubeUrl: `https://youtu.be/${YT}`,
+      venueId: '999999',
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Venue not found', code: 'NOT_FOUND' });
   });
@@ -102,10 +186,17 @@ describe('POST /api/songs (YouTube)', () => {
 describe('POST /api/songs (PDF) and GET /api/files/:id', () => {
   it('stores the bytes with the song and serves them with strict headers', async () => {
     const pdf = samplePdf();
-    const res = await upload(alice, { type: 'pdf', title: 'Sheet', artist: 'Me' }, [{ filename: 'sheet.pdf', content: pdf }]);
+    const res = await upload(alice, { type: 'pdf', title: 'Sheet', artist: 'Me' }, [
+      { filename: 'sheet.pdf', content: pdf },
+    ]);
     expect(res.statusCode).toBe(201);
     const song = res.json();
-    expect(song).toMatchObject({ youtubeId: null, youtubeUrl: null, thumbnailUrl: null, pdfUrl: expect.stringMatching(/^\/api\/files\/\d+$/) });
+    expect(song).toMatchObject({
+      youtubeId: null,
+      youtubeUrl: null,
+      thumbnailUrl: null,
+      pdfUrl: expect.stringMatching(/^\/api\/files\/\d+$/),
+    });
     const [file] = await t.database.db.select().from(files).where(eq(files.songId, song.id));
     expect(song.pdfUrl).toBe(`/api/files/${file.id}`);
     expect(file.size).toBe(pdf.length);
@@ -127,14 +218,21 @@ describe('POST /api/songs (PDF) and GET /api/files/:id', () => {
     ['four bytes', Buffer.from('%PDF')],
   ])('refuses %s named .pdf with 415', async (_label, content) => {
     const before = await t.database.db.$count(songs);
-    const res = await upload(alice, { type: 'pdf', title: 'T', artist: 'A' }, [{ filename: 'innocent.pdf', content, contentType: 'application/pdf' }]);
+    const res = await upload(alice, { type: 'pdf', title: 'T', artist: 'A' }, [
+      { filename: 'innocent.pdf', content, contentType: 'application/pdf' },
+    ]);
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: 'Only PDF files can be uploaded; this file is not a PDF', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(res.json()).toEqual({
+      message: 'Only PDF files can be uploaded; this file is not a PDF',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
     expect(await t.database.db.$count(songs)).toBe(before);
   });
 
   it('refuses an empty file with 400', async () => {
-    const res = await upload(alice, { type: 'pdf', title: 'T', artist: 'A' }, [{ filename: 'empty.pdf', content: Buffer.alloc(0) }]);
+    const res = await upload(alice, { type: 'pdf', title: 'T', artist: 'A' }, [
+      { filename: 'empty.pdf', content: Buffer.alloc(0) },
+    ]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'The selected file is empty', code: 'VALIDATION', field: 'file' });
   });
@@ -149,7 +247,9 @@ describe('POST /api/songs (PDF) and GET /api/files/:id', () => {
 
   it('never lets a hostile file name reach a header or the database', async () => {
     const hostile = '../../etc/passwd"; x=\u202Egpj.pdf\r\nX-Injected: 1';
-    const res = await upload(alice, { type: 'pdf', title: 'T', artist: 'A' }, [{ filename: hostile, content: samplePdf() }]);
+    const res = await upload(alice, { type: 'pdf', title: 'T', artist: 'A' }, [
+      { filename: hostile, content: samplePdf() },
+    ]);
     expect(res.statusCode).toBe(201);
     const got = await http.get(res.json().pdfUrl);
     expect(got.headers['x-injected']).toBeUndefined();
@@ -157,8 +257,10 @@ describe('POST /api/songs (PDF) and GET /api/files/:id', () => {
     expect(got.headers['content-disposition']).toBe(`inline; filename="crowdmix-song-${res.json().id}.pdf"`);
   });
 
-  it('serves a private song\'s file only to its owner; unknown files are 404', async () => {
-    const res = await upload(alice, { type: 'pdf', title: 'Secret', artist: 'A', isPrivate: 'true' }, [{ filename: 's.pdf', content: samplePdf() }]);
+  it("serves a private song's file only to its owner; unknown files are 404", async () => {
+    const res = await upload(alice, { type: 'pdf', title: 'Secret', artist: 'A', isPrivate: 'true' }, [
+      { filename: 's.pdf', content: samplePdf() },
+    ]);
     expect(res.json().isPrivate).toBe(true);
     const url = res.json().pdfUrl;
     expect((await http.get(url, { as: alice })).statusCode).toBe(200);
@@ -175,9 +277,19 @@ describe('POST /api/songs (PDF) and GET /api/files/:id', () => {
       const limit = small.config.maxUploadBytes;
       const u = await registerUser(small.app);
       const pad = (n: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(n - 9, 0x20)]);
-      const ok = await upload(u, { type: 'pdf', title: 'T', artist: 'A' }, [{ filename: 'a.pdf', content: pad(limit) }], small.app);
+      const ok = await upload(
+        u,
+        { type: 'pdf', title: 'T', artist: 'A' },
+        [{ filename: 'a.pdf', content: pad(limit) }],
+        small.app,
+      );
       expect(ok.statusCode).toBe(201);
-      const over = await upload(u, { type: 'pdf', title: 'T', artist: 'A' }, [{ filename: 'a.pdf', content: pad(limit + 1) }], small.app);
+      const over = await upload(
+        u,
+        { type: 'pdf', title: 'T', artist: 'A' },
+        [{ filename: 'a.pdf', content: pad(limit + 1) }],
+        small.app,
+      );
       expect(over.statusCode).toBe(413);
       expect(over.json()).toEqual({ message: 'The PDF is too large; the limit is 0.01 MB', code: 'PAYLOAD_TOO_LARGE' });
       expect(await small.database.db.$count(songs)).toBe(1);
@@ -188,7 +300,7 @@ describe('POST /api/songs (PDF) and GET /api/files/:id', () => {
 });
 
 describe('GET /api/songs and /api/user/songs', () => {
-  it('lists newest first with global counts and the caller\'s vote; private songs only for their owner', async () => {
+  it("lists newest first with global counts and the caller's vote; private songs only for their owner", async () => {
     const db = t.database.db;
     const carol = await registerUser(t.app);
     const older = await createSong(db, { uploaderId: carol.id, createdAt: new Date(Date.now() - 60_000) });
@@ -200,7 +312,12 @@ describe('GET /api/songs and /api/user/songs', () => {
     const venue = await createVenue(db);
     await createVote(db, { songId: older.id, voteType: 'up', venueId: venue.id });
 
-    const asBob = (await http.get('/api/songs', { as: bob })).json() as { id: number; upVotes: number; downVotes: number; userVote: string | null }[];
+    const asBob = (await http.get('/api/songs', { as: bob })).json() as {
+      id: number;
+      upVotes: number;
+      downVotes: number;
+      userVote: string | null;
+    }[];
     const ids = asBob.map((s) => s.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(ids).not.toContain(secret.id);
@@ -223,7 +340,9 @@ describe('GET /api/songs and /api/user/songs', () => {
 describe('DELETE /api/songs/:id', () => {
   it('lets the uploader delete a song with its votes, tallies and file; others get 403', async () => {
     const db = t.database.db;
-    const res = await upload(alice, { type: 'pdf', title: 'Gone', artist: 'A' }, [{ filename: 'a.pdf', content: samplePdf() }]);
+    const res = await upload(alice, { type: 'pdf', title: 'Gone', artist: 'A' }, [
+      { filename: 'a.pdf', content: samplePdf() },
+    ]);
     const song = res.json();
     await createVote(db, { songId: song.id, voteType: 'up' });
     const forbidden = await http.delete(`/api/songs/${song.id}`, { as: bob });
@@ -239,7 +358,7 @@ describe('DELETE /api/songs/:id', () => {
     expect((await http.delete(`/api/songs/${song.id}`, { as: alice })).statusCode).toBe(404);
   });
 
-  it('answers 404, not 403, for someone else\'s private song', async () => {
+  it("answers 404, not 403, for someone else's private song", async () => {
     const secret = await createSong(t.database.db, { uploaderId: alice.id, isPrivate: true });
     expect((await http.delete(`/api/songs/${secret.id}`, { as: bob })).statusCode).toBe(404);
   });
@@ -249,7 +368,10 @@ describe('upload rate limit', () => {
   it('allows 30 uploads per 30 minutes, then 429 with Retry-After', async () => {
     const u = await registerUser(t.app);
     for (let i = 0; i < 30; i++) {
-      expect((await upload(u, { type: 'youtube', title: `T${i}`, artist: 'A', youtubeUrl: `https://youtu.be/${YT}` })).statusCode).toBe(201);
+      expect(
+        (await upload(u, { type: 'youtube', title: `T${i}`, artist: 'A', youtubeUrl: `https://youtu.be/${YT}` }))
+          .statusCode,
+      ).toBe(201);
     }
     const res = await upload(u, { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}` });
     expect(res.statusCode).toBe(429);

@@ -28,7 +28,12 @@ async function listWithCounts(db: DbOrTx, viewerId: string | null, where: Return
 
 /** The catalogue as `viewerId` may see it: public songs plus their own private ones. */
 export function listVisibleSongs(db: DbOrTx, viewerId: string | null, limit?: number) {
-  return listWithCounts(db, viewerId, viewerId ? or(eq(songs.isPrivate, false), eq(songs.uploaderId, viewerId)) : eq(songs.isPrivate, false), limit);
+  return listWithCounts(
+    db,
+    viewerId,
+    viewerId ? or(eq(songs.isPrivate, false), eq(songs.uploaderId, viewerId)) : eq(songs.isPrivate, false),
+    limit,
+  );
 }
 
 /** A user's own uploads, private ones included. */
@@ -58,11 +63,26 @@ export async function insertSong(db: DbOrTx, values: NewSong) {
  * Inserts a PDF song and its bytes in one transaction. The song must name its file's URL and the file row its
  * song, so the song starts with a placeholder URL that the same transaction replaces.
  */
-export async function insertPdfSong(db: DbOrTx, values: NewSong, bytes: Uint8Array, pdfUrl: (fileId: number) => string) {
+export async function insertPdfSong(
+  db: DbOrTx,
+  values: NewSong,
+  bytes: Uint8Array,
+  pdfUrl: (fileId: number) => string,
+) {
   return db.transaction(async (tx) => {
-    const [song] = await tx.insert(songs).values({ ...values, pdfUrl: '/api/files/pending' }).returning();
-    const [file] = await tx.insert(files).values({ songId: song.id, contentType: 'application/pdf', size: bytes.byteLength, bytes }).returning({ id: files.id });
-    const [updated] = await tx.update(songs).set({ pdfUrl: pdfUrl(file.id) }).where(eq(songs.id, song.id)).returning();
+    const [song] = await tx
+      .insert(songs)
+      .values({ ...values, pdfUrl: '/api/files/pending' })
+      .returning();
+    const [file] = await tx
+      .insert(files)
+      .values({ songId: song.id, contentType: 'application/pdf', size: bytes.byteLength, bytes })
+      .returning({ id: files.id });
+    const [updated] = await tx
+      .update(songs)
+      .set({ pdfUrl: pdfUrl(file.id) })
+      .where(eq(songs.id, song.id))
+      .returning();
     return updated;
   });
 }
@@ -76,7 +96,14 @@ export async function deleteSong(db: DbOrTx, id: number) {
 /** A stored file with the privacy facts of its song. */
 export async function findFile(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ id: files.id, songId: files.songId, size: files.size, bytes: files.bytes, isPrivate: songs.isPrivate, uploaderId: songs.uploaderId })
+    .select({
+      id: files.id,
+      songId: files.songId,
+      size: files.size,
+      bytes: files.bytes,
+      isPrivate: songs.isPrivate,
+      uploaderId: songs.uploaderId,
+    })
     .from(files)
     .innerJoin(songs, eq(songs.id, files.songId))
     .where(eq(files.id, id))

@@ -11,7 +11,12 @@ import { requireUser } from '../../plugins/session';
 import * as service from './songs.service';
 
 const ListQuerySchema = z.strictObject({
-  limit: z.coerce.number({ message: 'limit must be a number' }).int().min(1, { message: 'limit must be between 1 and 1000' }).max(1000, { message: 'limit must be between 1 and 1000' }).optional(),
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int()
+    .min(1, { message: 'limit must be between 1 and 1000' })
+    .max(1000, { message: 'limit must be between 1 and 1000' })
+    .optional(),
 });
 
 /** Text fields the upload form may send; anything else is ignored. */
@@ -27,7 +32,9 @@ async function readUploadForm(request: FastifyRequest, maxBytes: number): Promis
   const fields: Record<string, string> = {};
   let file: service.UploadInput['file'] = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: FIELD_MAX, parts: 21 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: FIELD_MAX, parts: 21 },
+    })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
           part.file.resume();
@@ -50,7 +57,8 @@ async function readUploadForm(request: FastifyRequest, maxBytes: number): Promis
     }
     if (code === 'FST_FILES_LIMIT') throw payloadTooLarge('Upload one file at a time');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The form has too many fields');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') throw badRequest('The form could not be read');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA')
+      throw badRequest('The form could not be read');
     if (err instanceof AppError) throw err;
     // Anything else the parser throws (no boundary, a body cut short) is a malformed form, not a server fault.
     throw badRequest('The form could not be read');
@@ -68,7 +76,14 @@ export const songsModule: AppModule = {
 
     app.get(
       '/api/songs',
-      { schema: { tags, summary: 'The catalogue, newest first (public songs plus your private ones)', querystring: ListQuerySchema, response: { 200: z.array(SongSchema) } } },
+      {
+        schema: {
+          tags,
+          summary: 'The catalogue, newest first (public songs plus your private ones)',
+          querystring: ListQuerySchema,
+          response: { 200: z.array(SongSchema) },
+        },
+      },
       async (request) => service.listSongs(db, request.user?.id ?? null, request.query.limit),
     );
 
@@ -85,7 +100,15 @@ export const songsModule: AppModule = {
           tags,
           summary: 'Upload a song: a YouTube link or a PDF (multipart/form-data)',
           consumes: ['multipart/form-data'],
-          response: { 201: SongSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 413: ErrorBodySchema, 415: ErrorBodySchema, 429: ErrorBodySchema },
+          response: {
+            201: SongSchema,
+            400: ErrorBodySchema,
+            401: ErrorBodySchema,
+            404: ErrorBodySchema,
+            413: ErrorBodySchema,
+            415: ErrorBodySchema,
+            429: ErrorBodySchema,
+          },
         },
       },
       async (request, reply) => {
@@ -99,7 +122,14 @@ export const songsModule: AppModule = {
 
     app.delete(
       '/api/songs/:id',
-      { schema: { tags, summary: 'Delete your song (its votes and file go with it)', params: IdParamsSchema, response: { 204: z.null(), 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Delete your song (its votes and file go with it)',
+          params: IdParamsSchema,
+          response: { 204: z.null(), 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
+        },
+      },
       async (request, reply) => {
         await service.deleteSong(deps, requireUser(request).id, request.params.id);
         return reply.status(204).send(null);

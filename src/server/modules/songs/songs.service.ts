@@ -29,8 +29,14 @@ export async function listUserSongs(db: Db, userId: string) {
 }
 
 /** Announces a change to the catalogue; a private song's only to its owner, so that outsiders learn nothing of it. */
-async function publishSongsChanged(deps: Pick<AppDeps, 'hub'>, song: { venueId: number | null; isPrivate: boolean; uploaderId: string }) {
-  await deps.hub.publish({ type: 'songs_changed', venueId: song.venueId }, song.isPrivate ? { kind: 'users', userIds: [song.uploaderId] } : { kind: 'all' });
+async function publishSongsChanged(
+  deps: Pick<AppDeps, 'hub'>,
+  song: { venueId: number | null; isPrivate: boolean; uploaderId: string },
+) {
+  await deps.hub.publish(
+    { type: 'songs_changed', venueId: song.venueId },
+    song.isPrivate ? { kind: 'users', userIds: [song.uploaderId] } : { kind: 'all' },
+  );
 }
 
 /** Validates an upload (spec section 5 messages), stores the song (and PDF bytes, in the same transaction) and announces it. */
@@ -42,23 +48,42 @@ export async function uploadSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, u
   }
   const f = parsed.data;
   if (f.venueId !== null && !(await repo.venueExists(deps.db, f.venueId))) throw notFound('Venue not found');
-  const base = { title: f.title, artist: f.artist, genre: f.genre, duration: f.duration, uploaderId, venueId: f.venueId, isPrivate: f.isPrivate };
+  const base = {
+    title: f.title,
+    artist: f.artist,
+    genre: f.genre,
+    duration: f.duration,
+    uploaderId,
+    venueId: f.venueId,
+    isPrivate: f.isPrivate,
+  };
 
   let song;
   if (f.type === 'youtube') {
     const id = f.youtubeUrl ? parseYouTubeId(f.youtubeUrl) : null;
     if (!id) throw badRequest('Invalid video URL', 'youtubeUrl');
-    song = await repo.insertSong(deps.db, { ...base, youtubeId: id, youtubeUrl: youtubeWatchUrl(id), thumbnailUrl: youtubeThumbnail(id) });
+    song = await repo.insertSong(deps.db, {
+      ...base,
+      youtubeId: id,
+      youtubeUrl: youtubeWatchUrl(id),
+      thumbnailUrl: youtubeThumbnail(id),
+    });
   } else {
     const file = input.file;
     if (!file) throw badRequest('Please select a PDF file to upload', 'file');
     const mb = Math.round((deps.config.maxUploadBytes / 1024 / 1024) * 100) / 100;
-    if (file.tooLarge || file.bytes.byteLength > deps.config.maxUploadBytes) throw payloadTooLarge(`The PDF is too large; the limit is ${mb} MB`);
+    if (file.tooLarge || file.bytes.byteLength > deps.config.maxUploadBytes)
+      throw payloadTooLarge(`The PDF is too large; the limit is ${mb} MB`);
     if (file.bytes.byteLength === 0) throw badRequest('The selected file is empty', 'file');
     if (file.bytes.byteLength < PDF_MAGIC.length || !file.bytes.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
       throw unsupportedMediaType('Only PDF files can be uploaded; this file is not a PDF');
     }
-    song = await repo.insertPdfSong(deps.db, { ...base, youtubeId: null, youtubeUrl: null, thumbnailUrl: null }, file.bytes, (fileId) => `/api/files/${fileId}`);
+    song = await repo.insertPdfSong(
+      deps.db,
+      { ...base, youtubeId: null, youtubeUrl: null, thumbnailUrl: null },
+      file.bytes,
+      (fileId) => `/api/files/${fileId}`,
+    );
   }
   await publishSongsChanged(deps, song);
   return presentSong(song, { upVotes: 0, downVotes: 0 }, null);

@@ -16,8 +16,16 @@ export function presentCurrentUser(u: UserRow): CurrentUser {
   };
 }
 
-export function presentPublicUser(u: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'profileImageUrl' | 'currentMood'>): PublicUser {
-  return { id: u.id, firstName: u.firstName, lastName: u.lastName, profileImageUrl: u.profileImageUrl, currentMood: u.currentMood };
+export function presentPublicUser(
+  u: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'profileImageUrl' | 'currentMood'>,
+): PublicUser {
+  return {
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    profileImageUrl: u.profileImageUrl,
+    currentMood: u.currentMood,
+  };
 }
 
 /** The name shown for a user: first and last name, or null. */

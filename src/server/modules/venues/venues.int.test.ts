@@ -16,7 +16,13 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-const valid = { name: 'Blue Note', location: 'Berlin', type: 'club', description: 'Late jazz', gradient: 'from-blue-500 to-indigo-500' };
+const valid = {
+  name: 'Blue Note',
+  location: 'Berlin',
+  type: 'club',
+  description: 'Late jazz',
+  gradient: 'from-blue-500 to-indigo-500',
+};
 
 describe('POST /api/venues', () => {
   it('creates a venue owned by the caller, with its mix row', async () => {
@@ -29,7 +35,10 @@ describe('POST /api/venues', () => {
   });
 
   it('defaults the type to other and the theme to the first one; an empty description becomes null', async () => {
-    const res = await http.post('/api/venues', { as: owner, body: { name: 'Corner', location: 'Lyon', description: '' } });
+    const res = await http.post('/api/venues', {
+      as: owner,
+      body: { name: 'Corner', location: 'Lyon', description: '' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ type: 'other', gradient: 'from-purple-500 to-pink-500', description: null });
   });
@@ -88,19 +97,34 @@ describe('PATCH /api/venues/:id', () => {
     expect(denied.json()).toEqual({ message: 'Only the venue owner can do this', code: 'FORBIDDEN' });
     expect((await http.patch(`/api/venues/${venue.id}`, { body: { name: 'Anon' } })).statusCode).toBe(401);
     expect((await http.patch('/api/venues/999999', { as: owner, body: { name: 'X' } })).statusCode).toBe(404);
-    expect((await http.patch(`/api/venues/${venue.id}`, { as: owner, body: { ownerId: other.id } })).statusCode).toBe(400);
-    expect((await http.patch(`/api/venues/${venue.id}`, { as: owner, body: { type: 'arena' } })).json().message).toBe('Choose a venue type');
+    expect((await http.patch(`/api/venues/${venue.id}`, { as: owner, body: { ownerId: other.id } })).statusCode).toBe(
+      400,
+    );
+    expect((await http.patch(`/api/venues/${venue.id}`, { as: owner, body: { type: 'arena' } })).json().message).toBe(
+      'Choose a venue type',
+    );
 
-    const edited = await http.patch(`/api/venues/${venue.id}`, { as: owner, body: { name: 'Blue Note II', description: 'Now with vinyl', type: 'lounge' } });
+    const edited = await http.patch(`/api/venues/${venue.id}`, {
+      as: owner,
+      body: { name: 'Blue Note II', description: 'Now with vinyl', type: 'lounge' },
+    });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ name: 'Blue Note II', description: 'Now with vinyl', type: 'lounge', location: 'Berlin', ownerId: owner.id });
+    expect(edited.json()).toMatchObject({
+      name: 'Blue Note II',
+      description: 'Now with vinyl',
+      type: 'lounge',
+      location: 'Berlin',
+      ownerId: owner.id,
+    });
     const [mix] = await t.database.db.select().from(mixes).where(eq(mixes.venueId, venue.id));
     expect(mix.name).toBe('Blue Note II');
 
     const off = await http.patch(`/api/venues/${venue.id}`, { as: owner, body: { isActive: false } });
     expect(off.json().isActive).toBe(false);
     expect(((await http.get('/api/venues')).json() as { id: number }[]).map((v) => v.id)).not.toContain(venue.id);
-    expect((await http.patch(`/api/venues/${venue.id}`, { as: owner, body: { isActive: true } })).json().isActive).toBe(true);
+    expect((await http.patch(`/api/venues/${venue.id}`, { as: owner, body: { isActive: true } })).json().isActive).toBe(
+      true,
+    );
   });
 });
 
@@ -120,7 +144,9 @@ describe('DELETE /api/venues/:id/songs/:songId', () => {
     const [row] = await db.select().from(songs).where(eq(songs.id, song.id));
     expect(row.venueId).toBeNull();
     expect(await db.$count(votes, and(eq(votes.songId, song.id), eq(votes.venueId, venue.id)))).toBe(0);
-    expect(await db.$count(voteTallies, and(eq(voteTallies.songId, song.id), eq(voteTallies.venueId, venue.id)))).toBe(0);
+    expect(await db.$count(voteTallies, and(eq(voteTallies.songId, song.id), eq(voteTallies.venueId, venue.id)))).toBe(
+      0,
+    );
     // The global vote stays.
     expect((await http.get(`/api/votes/${song.id}`)).json()).toEqual({ upVotes: 1, downVotes: 0 });
 

@@ -10,11 +10,19 @@ import { mixes, songs, venues, voteTallies, votes } from '../../db/schema';
 const songCount = sql<number>`(select count(*)::int from songs s where s.venue_id = "venues"."id" and not s.is_private)`;
 
 export async function listActiveVenues(db: DbOrTx) {
-  return db.select({ venue: venues, songCount }).from(venues).where(eq(venues.isActive, true)).orderBy(desc(venues.createdAt), desc(venues.id));
+  return db
+    .select({ venue: venues, songCount })
+    .from(venues)
+    .where(eq(venues.isActive, true))
+    .orderBy(desc(venues.createdAt), desc(venues.id));
 }
 
 export async function listVenuesByOwner(db: DbOrTx, ownerId: string) {
-  return db.select({ venue: venues, songCount }).from(venues).where(eq(venues.ownerId, ownerId)).orderBy(desc(venues.createdAt), desc(venues.id));
+  return db
+    .select({ venue: venues, songCount })
+    .from(venues)
+    .where(eq(venues.ownerId, ownerId))
+    .orderBy(desc(venues.createdAt), desc(venues.id));
 }
 
 export async function findVenue(db: DbOrTx, id: number) {
@@ -38,7 +46,8 @@ export async function updateVenue(db: DbOrTx, id: number, values: Partial<typeof
       ? await tx.update(venues).set(values).where(eq(venues.id, id)).returning()
       : await tx.select().from(venues).where(eq(venues.id, id));
     if (values.name !== undefined) await tx.update(mixes).set({ name: values.name }).where(eq(mixes.venueId, id));
-    if (values.isActive !== undefined) await tx.update(mixes).set({ isActive: values.isActive }).where(eq(mixes.venueId, id));
+    if (values.isActive !== undefined)
+      await tx.update(mixes).set({ isActive: values.isActive }).where(eq(mixes.venueId, id));
     return venue;
   });
 }

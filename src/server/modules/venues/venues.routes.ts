@@ -14,11 +14,22 @@ export const venuesModule: AppModule = {
     const { db } = deps;
     const tags = ['venues'];
 
-    app.get('/api/venues', { schema: { tags, summary: 'Active venues with their song counts', response: { 200: z.array(VenueSchema) } } }, async () => service.listVenues(db));
+    app.get(
+      '/api/venues',
+      { schema: { tags, summary: 'Active venues with their song counts', response: { 200: z.array(VenueSchema) } } },
+      async () => service.listVenues(db),
+    );
 
     app.get(
       '/api/venues/:id',
-      { schema: { tags, summary: 'One venue (with ownerId)', params: IdParamsSchema, response: { 200: VenueSchema, 404: ErrorBodySchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'One venue (with ownerId)',
+          params: IdParamsSchema,
+          response: { 200: VenueSchema, 404: ErrorBodySchema },
+        },
+      },
       async (request) => service.getVenue(db, request.params.id),
     );
 
@@ -30,7 +41,14 @@ export const venuesModule: AppModule = {
 
     app.post(
       '/api/venues',
-      { schema: { tags, summary: 'Create a venue (you become its owner)', body: CreateVenueSchema, response: { 201: VenueSchema, 400: ErrorBodySchema, 401: ErrorBodySchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Create a venue (you become its owner)',
+          body: CreateVenueSchema,
+          response: { 201: VenueSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+        },
+      },
       async (request, reply) => {
         const venue = await service.createVenue(deps, requireUser(request).id, request.body);
         return reply.status(201).send(venue);
@@ -45,7 +63,13 @@ export const venuesModule: AppModule = {
           summary: 'Edit or deactivate your venue',
           params: IdParamsSchema,
           body: UpdateVenueSchema,
-          response: { 200: VenueSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
+          response: {
+            200: VenueSchema,
+            400: ErrorBodySchema,
+            401: ErrorBodySchema,
+            403: ErrorBodySchema,
+            404: ErrorBodySchema,
+          },
         },
       },
       async (request) => service.updateVenue(deps, requireUser(request).id, request.params.id, request.body),
@@ -53,7 +77,14 @@ export const venuesModule: AppModule = {
 
     app.delete(
       '/api/venues/:id/songs/:songId',
-      { schema: { tags, summary: "Remove a song from your venue's mix", params: VenueSongParamsSchema, response: { 204: z.null(), 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema } } },
+      {
+        schema: {
+          tags,
+          summary: "Remove a song from your venue's mix",
+          params: VenueSongParamsSchema,
+          response: { 204: z.null(), 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
+        },
+      },
       async (request, reply) => {
         await service.removeSong(deps, requireUser(request).id, request.params.id, request.params.songId);
         return reply.status(204).send(null);

@@ -49,7 +49,12 @@ async function ownedVenue(db: Db, userId: string, venueId: number) {
 }
 
 /** The owner edits or deactivates their venue. */
-export async function updateVenue(deps: Deps, userId: string, venueId: number, input: z.output<typeof UpdateVenueSchema>) {
+export async function updateVenue(
+  deps: Deps,
+  userId: string,
+  venueId: number,
+  input: z.output<typeof UpdateVenueSchema>,
+) {
   const row = await ownedVenue(deps.db, userId, venueId);
   const values = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   const venue = await repo.updateVenue(deps.db, venueId, values);
@@ -60,6 +65,7 @@ export async function updateVenue(deps: Deps, userId: string, venueId: number, i
 /** The owner removes a song from their venue's mix; it stays in the catalogue, its votes in this venue go. */
 export async function removeSong(deps: Deps, userId: string, venueId: number, songId: number) {
   await ownedVenue(deps.db, userId, venueId);
-  if (!(await repo.removeSongFromVenue(deps.db, venueId, songId))) throw notFound("This song is not in this venue's mix");
+  if (!(await repo.removeSongFromVenue(deps.db, venueId, songId)))
+    throw notFound("This song is not in this venue's mix");
   await deps.hub.publish({ type: 'songs_changed', venueId });
 }

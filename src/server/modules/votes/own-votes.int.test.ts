@@ -24,7 +24,12 @@ describe(`OwnVotes (${testDriver})`, () => {
     await createVote(db, { userId: user.id, songId: v.id, voteType: 'up', venueId: venue.id });
     const own = new OwnVotes(db);
 
-    expect([...(await own.of(user.id, null))].sort()).toEqual([[a.id, 'up'], [b.id, 'down']].sort());
+    expect([...(await own.of(user.id, null))].sort()).toEqual(
+      [
+        [a.id, 'up'],
+        [b.id, 'down'],
+      ].sort(),
+    );
     expect([...(await own.of(user.id, venue.id))]).toEqual([[v.id, 'up']]);
     expect(own.size).toBe(3);
 
@@ -68,7 +73,8 @@ describe(`OwnVotes (${testDriver})`, () => {
     const db = database.db;
     const songs = await Promise.all(Array.from({ length: 4 }, () => createSong(db)));
     const users = await Promise.all(Array.from({ length: 3 }, () => createUser(db)));
-    for (const u of users) for (const s of songs.slice(0, 2)) await createVote(db, { userId: u.id, songId: s.id, voteType: 'up' });
+    for (const u of users)
+      for (const s of songs.slice(0, 2)) await createVote(db, { userId: u.id, songId: s.id, voteType: 'up' });
     const heavy = await createUser(db);
     for (const s of songs) await createVote(db, { userId: heavy.id, songId: s.id, voteType: 'up' });
     const own = new OwnVotes(db, Date.now, { maxVotes: 4, maxPerEntry: 3 });

@@ -55,15 +55,28 @@ describe('POST /api/votes', () => {
     const other = await createVenue(t.database.db);
     const song = await createSong(t.database.db, { venueId: venue.id });
     const globalSong = await createSong(t.database.db);
-    expect((await vote(alice, { songId: song.id, voteType: 'up', venueId: venue.id })).json().voteCount).toEqual({ upVotes: 1, downVotes: 0 });
-    expect((await vote(alice, { songId: song.id, voteType: 'down', venueId: 'global' })).json().voteCount).toEqual({ upVotes: 0, downVotes: 1 });
-    expect((await vote(alice, { songId: song.id, voteType: 'down', venueId: null })).json()).toEqual({ vote: null, voteCount: { upVotes: 0, downVotes: 0 } });
+    expect((await vote(alice, { songId: song.id, voteType: 'up', venueId: venue.id })).json().voteCount).toEqual({
+      upVotes: 1,
+      downVotes: 0,
+    });
+    expect((await vote(alice, { songId: song.id, voteType: 'down', venueId: 'global' })).json().voteCount).toEqual({
+      upVotes: 0,
+      downVotes: 1,
+    });
+    expect((await vote(alice, { songId: song.id, voteType: 'down', venueId: null })).json()).toEqual({
+      vote: null,
+      voteCount: { upVotes: 0, downVotes: 0 },
+    });
     expect((await http.get(`/api/votes/${song.id}?venueId=${venue.id}`)).json()).toEqual({ upVotes: 1, downVotes: 0 });
     expect((await http.get(`/api/votes/${song.id}?venueId=global`)).json()).toEqual({ upVotes: 0, downVotes: 0 });
 
     const wrongVenue = await vote(alice, { songId: song.id, voteType: 'up', venueId: other.id });
     expect(wrongVenue.statusCode).toBe(400);
-    expect(wrongVenue.json()).toEqual({ message: "This song is not in this venue's mix", code: 'VALIDATION', field: 'venueId' });
+    expect(wrongVenue.json()).toEqual({
+      message: "This song is not in this venue's mix",
+      code: 'VALIDATION',
+      field: 'venueId',
+    });
     expect((await vote(alice, { songId: globalSong.id, voteType: 'up', venueId: venue.id })).statusCode).toBe(400);
     const missingVenue = await vote(alice, { songId: song.id, voteType: 'up', venueId: 999_999 });
     expect(missingVenue.statusCode).toBe(404);
@@ -111,7 +124,9 @@ describe('concurrency', () => {
   it('200 users × 5 identical votes at once → exactly 200 vote rows, no 5xx, tallies match', async () => {
     const song = await createSong(t.database.db);
     const users = await Promise.all(Array.from({ length: 200 }, (_, i) => registerSession(`crowd-${i}`)));
-    const responses = await Promise.all(users.flatMap((u) => Array.from({ length: 5 }, () => vote(u, { songId: song.id, voteType: 'up' }))));
+    const responses = await Promise.all(
+      users.flatMap((u) => Array.from({ length: 5 }, () => vote(u, { songId: song.id, voteType: 'up' }))),
+    );
     expect(responses.filter((r) => r.statusCode !== 200).map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);
     expect(await t.database.db.$count(votes, eq(votes.songId, song.id))).toBe(200);
     expect((await http.get(`/api/votes/${song.id}`)).json()).toEqual({ upVotes: 200, downVotes: 0 });
@@ -129,7 +144,7 @@ describe('concurrency', () => {
     const users = await Promise.all(Array.from({ length: 25 }, (_, i) => registerSession(`mix-${i}`)));
     for (const u of users.slice(0, 10)) await createVote(db, { songId: songs[0].id, voteType: 'up', userId: u.id });
     let seed = 42;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     const requests = Array.from({ length: 1000 }, (_, i) => {
       const u = users[i % users.length];
       const s = songs[Math.floor(rand() * songs.length)];
@@ -147,7 +162,9 @@ describe('concurrency', () => {
 /** A cheap signed-in user: a users row and a session, without password hashing (200 argon2 hashes would take minutes). */
 async function registerSession(name: string): Promise<TestUser> {
   const id = crypto.randomUUID();
-  await t.database.db.execute(sql`insert into users (id, email, first_name, last_name) values (${id}, ${`${name}-${id.slice(0, 8)}@example.test`}, ${name}, 'Voter')`);
+  await t.database.db.execute(
+    sql`insert into users (id, email, first_name, last_name) values (${id}, ${`${name}-${id.slice(0, 8)}@example.test`}, ${name}, 'Voter')`,
+  );
   const token = await t.deps.sessions.create(id);
   return { id, email: '', firstName: name, lastName: 'Voter', cookie: `crowdmix_sid=${token}` };
 }
@@ -181,7 +198,12 @@ describe('live vote updates over /ws', () => {
 
     await vote(alice, { songId: song.id, voteType: 'up' });
     const update = await ws.waitFor((e) => e.type === 'vote_update' && e.songId === song.id);
-    expect(update).toEqual({ type: 'vote_update', songId: song.id, venueId: null, voteCount: { upVotes: 1, downVotes: 0 } });
+    expect(update).toEqual({
+      type: 'vote_update',
+      songId: song.id,
+      venueId: null,
+      voteCount: { upVotes: 1, downVotes: 0 },
+    });
     ws.close();
   });
 
@@ -202,7 +224,6 @@ describe('live vote updates over /ws', () => {
   });
 });
 
-
 describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL database', () => {
   it('delivers a vote taken by one instance to a socket held by the other, and updates its mix cache', async () => {
     const url = t.database.url!;
@@ -222,17 +243,41 @@ describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL databas
 
       const voter = await registerSession('cross');
       // And B's cache of the voter's own votes (signed-in read: no vote yet).
-      const mineBefore = await b.app.inject({ method: 'GET', url: '/api/mix/global', headers: { cookie: voter.cookie } });
+      const mineBefore = await b.app.inject({
+        method: 'GET',
+        url: '/api/mix/global',
+        headers: { cookie: voter.cookie },
+      });
       expect(mineBefore.json().songs.find((s: { id: number }) => s.id === song.id)).toMatchObject({ userVote: null });
-      const res = await a.app.inject({ method: 'POST', url: '/api/votes', headers: { cookie: voter.cookie }, payload: { songId: song.id, voteType: 'up' } });
+      const res = await a.app.inject({
+        method: 'POST',
+        url: '/api/votes',
+        headers: { cookie: voter.cookie },
+        payload: { songId: song.id, voteType: 'up' },
+      });
       expect(res.statusCode).toBe(200);
       const update = await ws.waitFor((e) => e.type === 'vote_update' && e.songId === song.id);
-      expect(update).toEqual({ type: 'vote_update', songId: song.id, venueId: null, voteCount: { upVotes: 1, downVotes: 0 } });
+      expect(update).toEqual({
+        type: 'vote_update',
+        songId: song.id,
+        venueId: null,
+        voteCount: { upVotes: 1, downVotes: 0 },
+      });
       const after = await b.app.inject({ method: 'GET', url: '/api/mix/global' });
-      expect(after.json().songs.find((s: { id: number }) => s.id === song.id)).toMatchObject({ upVotes: 1, downVotes: 0 });
+      expect(after.json().songs.find((s: { id: number }) => s.id === song.id)).toMatchObject({
+        upVotes: 1,
+        downVotes: 0,
+      });
       // A's `votes_changed` signal went out before the update: B forgot the voter's cached votes and reads them anew.
-      const mineAfter = await b.app.inject({ method: 'GET', url: '/api/mix/global', headers: { cookie: voter.cookie } });
-      expect(mineAfter.json().songs.find((s: { id: number }) => s.id === song.id)).toMatchObject({ upVotes: 1, userVote: 'up' });
+      const mineAfter = await b.app.inject({
+        method: 'GET',
+        url: '/api/mix/global',
+        headers: { cookie: voter.cookie },
+      });
+      expect(mineAfter.json().songs.find((s: { id: number }) => s.id === song.id)).toMatchObject({
+        upVotes: 1,
+        userVote: 'up',
+      });
       ws.close();
     } finally {
       await a.close();

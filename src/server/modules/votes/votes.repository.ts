@@ -34,12 +34,19 @@ export function slotFor(userId: string, spread = TALLY_SLOTS): number {
 const column = (type: VoteType) => sql.raw(type === 'up' ? 'up_votes' : 'down_votes');
 
 /** Inserts the vote unless the user already has one in this context; returns whether it inserted. */
-export async function insertVoteIfAbsent(tx: DbOrTx, v: { userId: string; songId: number; venueId: number | null; voteType: VoteType }) {
-  const statement = preparedSql<{ id: number }>(tx as Db, 'crowdmix_vote_insert_if_absent', () => sql`
+export async function insertVoteIfAbsent(
+  tx: DbOrTx,
+  v: { userId: string; songId: number; venueId: number | null; voteType: VoteType },
+) {
+  const statement = preparedSql<{ id: number }>(
+    tx as Db,
+    'crowdmix_vote_insert_if_absent',
+    () => sql`
     insert into votes (user_id, song_id, venue_id, vote_type)
     values (${sql.placeholder('userId')}, ${sql.placeholder('songId')}, ${sql.placeholder('venueId')}::int, ${sql.placeholder('voteType')})
     on conflict on constraint votes_user_song_context_key do nothing
-    returning id`);
+    returning id`,
+  );
   return (await statement.execute(v)).length > 0;
 }
 
@@ -49,11 +56,18 @@ export async function insertVoteIfAbsent(tx: DbOrTx, v: { userId: string; songId
  * written). One round trip and no explicit transaction: a statement is atomic on its own. Returns null when the user
  * already had a vote here (nothing was written); the caller then switches or removes it in a transaction.
  */
-export async function insertVoteWithTally(db: Db, v: { userId: string; songId: number; venueId: number | null; voteType: VoteType }, slot: number) {
+export async function insertVoteWithTally(
+  db: Db,
+  v: { userId: string; songId: number; venueId: number | null; voteType: VoteType },
+  slot: number,
+) {
   const global = v.venueId === null;
-  const statement = preparedSql<{ up: number; down: number }>(db, global ? 'crowdmix_vote_new_global' : 'crowdmix_vote_new_venue', () => {
-    const venue = global ? sql`null::int` : sql`${sql.placeholder('venueId')}::int`;
-    return sql`
+  const statement = preparedSql<{ up: number; down: number }>(
+    db,
+    global ? 'crowdmix_vote_new_global' : 'crowdmix_vote_new_venue',
+    () => {
+      const venue = global ? sql`null::int` : sql`${sql.placeholder('venueId')}::int`;
+      return sql`
       with ins as (
         insert into votes (user_id, song_id, venue_id, vote_type)
         values (${sql.placeholder('userId')}, ${sql.placeholder('songId')}, ${venue}, ${sql.placeholder('voteType')})
@@ -71,7 +85,8 @@ export async function insertVoteWithTally(db: Db, v: { userId: string; songId: n
         where song_id = ${sql.placeholder('songId')} and ${global ? sql`venue_id is null` : sql`venue_id = ${venue}`} and slot <> ${sql.placeholder('slot')}
       )
       select tally.up_votes + others.up as up, tally.down_votes + others.down as down from tally, others`;
-  });
+    },
+  );
   const rows = await statement.execute({
     userId: v.userId,
     songId: v.songId,
@@ -148,7 +163,14 @@ export async function countVotes(db: DbOrTx, songId: number, venueId: number | n
 export async function findSongForVote(db: DbOrTx, songId: number) {
   const res = await db.execute(sql`select id, is_private, uploader_id, venue_id from songs where id = ${songId}`);
   const row = rowsOf<{ id: number; is_private: boolean; uploader_id: string; venue_id: number | null }>(res)[0];
-  return row ? { id: Number(row.id), isPrivate: row.is_private, uploaderId: row.uploader_id, venueId: row.venue_id === null ? null : Number(row.venue_id) } : null;
+  return row
+    ? {
+        id: Number(row.id),
+        isPrivate: row.is_private,
+        uploaderId: row.uploader_id,
+        venueId: row.venue_id === null ? null : Number(row.venue_id),
+      }
+    : null;
 }
 
 export async function venueExists(db: DbOrTx, venueId: number) {

@@ -27,7 +27,13 @@ export const votesModule: AppModule = {
           tags,
           summary: 'Vote a song up or down (again to remove, the other way to switch), globally or in a venue',
           body: CastVoteSchema,
-          response: { 200: VoteResultSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema },
+          response: {
+            200: VoteResultSchema,
+            400: ErrorBodySchema,
+            401: ErrorBodySchema,
+            404: ErrorBodySchema,
+            429: ErrorBodySchema,
+          },
         },
       },
       async (request) => {
@@ -40,8 +46,17 @@ export const votesModule: AppModule = {
 
     app.get(
       '/api/votes/:songId',
-      { schema: { tags, summary: "A song's up and down votes, globally or in a venue", params: CountParamsSchema, querystring: CountQuerySchema, response: { 200: VoteCountSchema, 404: ErrorBodySchema } } },
-      async (request) => service.getVoteCount(deps.db, request.user?.id ?? null, request.params.songId, request.query.venueId),
+      {
+        schema: {
+          tags,
+          summary: "A song's up and down votes, globally or in a venue",
+          params: CountParamsSchema,
+          querystring: CountQuerySchema,
+          response: { 200: VoteCountSchema, 404: ErrorBodySchema },
+        },
+      },
+      async (request) =>
+        service.getVoteCount(deps.db, request.user?.id ?? null, request.params.songId, request.query.venueId),
     );
   },
 };

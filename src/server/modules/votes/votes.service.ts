@@ -58,7 +58,11 @@ export async function castVote(
   return voteGate.run(() => castVoteNow(deps, userId, input));
 }
 
-async function castVoteNow(deps: Pick<AppDeps, 'db' | 'hub'>, userId: string, input: { songId: number; voteType: VoteType; venueId: number | null }): Promise<VoteResult> {
+async function castVoteNow(
+  deps: Pick<AppDeps, 'db' | 'hub'>,
+  userId: string,
+  input: { songId: number; voteType: VoteType; venueId: number | null },
+): Promise<VoteResult> {
   const { songId, voteType, venueId } = input;
   const song = await checkTarget(deps.db, userId, songId, venueId);
   const slot = repo.slotFor(userId, slotSpread.spreadFor(songId, venueId));

@@ -29,7 +29,9 @@ function NavLinks({ current, onNavigate, vertical }: { current: string; onNaviga
               aria-current={active ? 'page' : undefined}
               className={cn(
                 'block rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                active ? 'bg-gradient-to-r from-purple-500/30 to-pink-500/30 text-white' : 'text-muted hover:bg-white/5 hover:text-foreground',
+                active
+                  ? 'bg-gradient-to-r from-purple-500/30 to-pink-500/30 text-white'
+                  : 'text-muted hover:bg-white/5 hover:text-foreground',
               )}
             >
               {l.label}
@@ -43,7 +45,17 @@ function NavLinks({ current, onNavigate, vertical }: { current: string; onNaviga
 
 /** The navigation search box. Issue 8 turns it into real search; until then the text stays local (spec). */
 /** The search combobox of the navigation (desktop and drawer); see features/search/components/search-box. */
-export function NavSearch({ className, id, shortcut, onNavigate }: { className?: string; id: string; shortcut?: boolean; onNavigate?: () => void }) {
+export function NavSearch({
+  className,
+  id,
+  shortcut,
+  onNavigate,
+}: {
+  className?: string;
+  id: string;
+  shortcut?: boolean;
+  onNavigate?: () => void;
+}) {
   return <SearchBox id={id} className={className} shortcut={shortcut} onNavigate={onNavigate} />;
 }
 
@@ -59,7 +71,10 @@ function MessagesLink({ signedIn }: { signedIn: boolean }) {
     >
       <MessageCircle className="size-5" aria-hidden />
       {unread ? (
-        <span data-testid="unread-badge" className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-pink-500 px-1 text-[10px] leading-none font-bold text-white">
+        <span
+          data-testid="unread-badge"
+          className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-pink-500 px-1 text-[10px] leading-none font-bold text-white"
+        >
           {unread > 99 ? '99+' : unread}
         </span>
       ) : null}
@@ -99,15 +114,25 @@ export function TopNav() {
               <Avatar src={user?.profileImageUrl} first={user?.firstName} last={user?.lastName} />
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
-              <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-44 rounded-xl border border-border bg-surface-2 p-1 shadow-2xl">
+              <DropdownMenu.Content
+                align="end"
+                sideOffset={8}
+                className="z-50 min-w-44 rounded-xl border border-border bg-surface-2 p-1 shadow-2xl"
+              >
                 <DropdownMenu.Label className="px-3 py-2 text-xs text-muted sm:hidden">{greeting}</DropdownMenu.Label>
                 <DropdownMenu.Item asChild>
-                  <Link href={paths.profile} className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10">
+                  <Link
+                    href={paths.profile}
+                    className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10"
+                  >
                     <UserIcon className="size-4" /> Profile
                   </Link>
                 </DropdownMenu.Item>
                 <DropdownMenu.Item asChild>
-                  <a href="/api/logout" className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10">
+                  <a
+                    href="/api/logout"
+                    className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10"
+                  >
                     <LogOut className="size-4" /> Sign Out
                   </a>
                 </DropdownMenu.Item>

@@ -10,6 +10,19 @@ const variants = {
   hot: 'bg-gradient-to-r from-orange-500 to-red-500 text-white border-transparent',
 } as const;
 
-export function Badge({ className, variant = 'default', ...props }: HTMLAttributes<HTMLSpanElement> & { variant?: keyof typeof variants }) {
-  return <span className={cn('inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium', variants[variant], className)} {...props} />;
+export function Badge({
+  className,
+  variant = 'default',
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { variant?: keyof typeof variants }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium',
+        variants[variant],
+        className,
+      )}
+      {...props}
+    />
+  );
 }

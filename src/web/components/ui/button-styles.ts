@@ -8,7 +8,8 @@ export const buttonBase =
   'inline-flex items-center justify-center rounded-xl font-medium whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
 
 export const buttonVariants = {
-  primary: 'bg-gradient-to-r from-purple-500 to-pink-500 text-white shadow-lg shadow-purple-900/30 hover:from-purple-400 hover:to-pink-400',
+  primary:
+    'bg-gradient-to-r from-purple-500 to-pink-500 text-white shadow-lg shadow-purple-900/30 hover:from-purple-400 hover:to-pink-400',
   secondary: 'bg-surface-2 text-foreground border border-border hover:bg-[#282042]',
   ghost: 'text-foreground hover:bg-white/10',
   outline: 'border border-border text-foreground hover:bg-white/5',

@@ -8,7 +8,17 @@ export const DialogTrigger = D.Trigger;
 export const DialogClose = D.Close;
 
 /** A centred modal with title, optional description and a close button. */
-export function DialogContent({ title, description, children, className }: { title: string; description?: ReactNode; children: ReactNode; className?: string }) {
+export function DialogContent({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <D.Portal>
       <D.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
@@ -22,7 +32,10 @@ export function DialogContent({ title, description, children, className }: { tit
         <D.Title className="pr-8 text-xl font-semibold">{title}</D.Title>
         {description ? <D.Description className="mt-1 text-sm text-muted">{description}</D.Description> : null}
         <div className="mt-4">{children}</div>
-        <D.Close className="absolute top-4 right-4 rounded-lg p-1 text-muted hover:bg-white/10 hover:text-foreground" aria-label="Close">
+        <D.Close
+          className="absolute top-4 right-4 rounded-lg p-1 text-muted hover:bg-white/10 hover:text-foreground"
+          aria-label="Close"
+        >
           <X className="size-5" />
         </D.Close>
       </D.Content>
@@ -31,13 +44,24 @@ export function DialogContent({ title, description, children, className }: { tit
 }
 
 /** A side drawer (mobile navigation). */
-export function SheetContent({ title, children, side = 'left' }: { title: string; children: ReactNode; side?: 'left' | 'right' }) {
+export function SheetContent({
+  title,
+  children,
+  side = 'left',
+}: {
+  title: string;
+  children: ReactNode;
+  side?: 'left' | 'right';
+}) {
   return (
     <D.Portal>
       <D.Overlay className="fixed inset-0 z-50 bg-black/70" />
       <D.Content
         aria-describedby={undefined}
-        className={cn('fixed top-0 bottom-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 overflow-y-auto border-border bg-surface p-5', side === 'left' ? 'left-0 border-r' : 'right-0 border-l')}
+        className={cn(
+          'fixed top-0 bottom-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 overflow-y-auto border-border bg-surface p-5',
+          side === 'left' ? 'left-0 border-r' : 'right-0 border-l',
+        )}
       >
         <D.Title className="text-lg font-semibold">{title}</D.Title>
         {children}

@@ -9,7 +9,11 @@ export const PopoverTrigger = P.Trigger;
 export function PopoverContent({ className, sideOffset = 8, ...props }: ComponentProps<typeof P.Content>) {
   return (
     <P.Portal>
-      <P.Content sideOffset={sideOffset} className={cn('z-50 w-64 rounded-xl border border-border bg-surface-2 p-4 shadow-2xl outline-none', className)} {...props} />
+      <P.Content
+        sideOffset={sideOffset}
+        className={cn('z-50 w-64 rounded-xl border border-border bg-surface-2 p-4 shadow-2xl outline-none', className)}
+        {...props}
+      />
     </P.Portal>
   );
 }

@@ -18,7 +18,18 @@ export interface SliderProps {
   className?: string;
 }
 
-export function Slider({ value, min = 0, max, step = 1, label, valueText, onValueChange, onValueCommit, disabled, className }: SliderProps) {
+export function Slider({
+  value,
+  min = 0,
+  max,
+  step = 1,
+  label,
+  valueText,
+  onValueChange,
+  onValueCommit,
+  disabled,
+  className,
+}: SliderProps) {
   return (
     <S.Root
       value={[value]}
@@ -28,7 +39,10 @@ export function Slider({ value, min = 0, max, step = 1, label, valueText, onValu
       disabled={disabled}
       onValueChange={(v) => onValueChange(v[0])}
       onValueCommit={onValueCommit ? (v) => onValueCommit(v[0]) : undefined}
-      className={cn('relative flex h-5 w-full touch-none items-center select-none data-[disabled]:opacity-50', className)}
+      className={cn(
+        'relative flex h-5 w-full touch-none items-center select-none data-[disabled]:opacity-50',
+        className,
+      )}
     >
       <S.Track className="relative h-1.5 grow overflow-hidden rounded-full bg-white/15">
         <S.Range className="absolute h-full bg-gradient-to-r from-purple-500 to-pink-500" />

@@ -6,7 +6,15 @@ import { cn } from '../../lib/utils';
 export const Tabs = T.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof T.List>) {
-  return <T.List className={cn('grid auto-cols-fr grid-flow-col gap-1 rounded-xl border border-border bg-surface-2 p-1', className)} {...props} />;
+  return (
+    <T.List
+      className={cn(
+        'grid auto-cols-fr grid-flow-col gap-1 rounded-xl border border-border bg-surface-2 p-1',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof T.Trigger>) {

@@ -14,19 +14,34 @@ export function Toaster() {
           onOpenChange={(open) => !open && dismissToast(t.id)}
           className={cn(
             'grid grid-cols-[1fr_auto] items-center gap-x-3 rounded-xl border p-4 shadow-2xl data-[swipe=end]:translate-x-full data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]',
-            t.variant === 'destructive' ? 'border-red-400/40 bg-red-950 text-red-50' : t.variant === 'success' ? 'border-green-400/30 bg-[#0f2418]' : 'border-border bg-surface-2',
+            t.variant === 'destructive'
+              ? 'border-red-400/40 bg-red-950 text-red-50'
+              : t.variant === 'success'
+                ? 'border-green-400/30 bg-[#0f2418]'
+                : 'border-border bg-surface-2',
           )}
         >
           <Toast.Title className="font-semibold">{t.title}</Toast.Title>
-          {t.description ? <Toast.Description className="col-start-1 text-sm opacity-90">{t.description}</Toast.Description> : null}
+          {t.description ? (
+            <Toast.Description className="col-start-1 text-sm opacity-90">{t.description}</Toast.Description>
+          ) : null}
           {t.action ? (
             <Toast.Action altText={t.action.label} asChild className="col-start-2 row-span-2 row-start-1">
               {t.action.href ? (
-                <a href={t.action.href} target="_blank" rel="noopener noreferrer" className="rounded-lg border border-white/20 px-3 py-1.5 text-sm hover:bg-white/10">
+                <a
+                  href={t.action.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="rounded-lg border border-white/20 px-3 py-1.5 text-sm hover:bg-white/10"
+                >
                   {t.action.label}
                 </a>
               ) : (
-                <button type="button" onClick={t.action.onClick} className="rounded-lg border border-white/20 px-3 py-1.5 text-sm hover:bg-white/10">
+                <button
+                  type="button"
+                  onClick={t.action.onClick}
+                  className="rounded-lg border border-white/20 px-3 py-1.5 text-sm hover:bg-white/10"
+                >
                   {t.action.label}
                 </button>
               )}

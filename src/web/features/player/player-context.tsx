@@ -3,12 +3,31 @@
  * songs. The state lives in the pure reducer; this file adds persistence, toasts, the 'musicPlayerUpdate'
  * window event and Media Session, and hands the YouTube adapter a handle for gesture-started playback.
  */
-import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type Dispatch, type ReactNode, type RefObject } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  type Dispatch,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { toast } from '../../lib/toast';
 import { MUSIC_PLAYER_UPDATE, type MusicPlayerUpdateDetail } from './music-player-event';
 import { openPdfViewer } from './pdf/pdf-viewer-store';
 import { PdfViewerHost } from './pdf/pdf-viewer-host';
-import { initialPlayerState, isPlayable, playerReducer, toSnapshot, type PlayableSong, type PlayerAction, type PlayerSnapshot, type PlayerState } from './player-reducer';
+import {
+  initialPlayerState,
+  isPlayable,
+  playerReducer,
+  toSnapshot,
+  type PlayableSong,
+  type PlayerAction,
+  type PlayerSnapshot,
+  type PlayerState,
+} from './player-reducer';
 import { youtubeWatchUrl } from './youtube';
 
 export type { PlayableSong, PlayerState } from './player-reducer';
@@ -106,10 +125,16 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       toast({
         title: embedBlocked ? "This video can't be played here" : "This video couldn't be loaded",
         description: `Skipped “${notice.song.title}” by ${notice.song.artist}.`,
-        action: notice.song.youtubeId ? { label: 'Open on YouTube', href: youtubeWatchUrl(notice.song.youtubeId) } : undefined,
+        action: notice.song.youtubeId
+          ? { label: 'Open on YouTube', href: youtubeWatchUrl(notice.song.youtubeId) }
+          : undefined,
       });
     } else if (notice.kind === 'all-unplayable') {
-      toast({ title: 'Nothing left to play', description: 'None of the remaining songs can be played here.', variant: 'destructive' });
+      toast({
+        title: 'Nothing left to play',
+        description: 'None of the remaining songs can be played here.',
+        variant: 'destructive',
+      });
     }
   }, [notice]);
 
@@ -120,13 +145,21 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     };
     const queue = (song: PlayableSong, type: 'playNext' | 'addToQueue') => {
       if (!isPlayable(song)) {
-        toast({ title: 'Only songs with a video can be queued', description: song.pdfUrl ? 'Open the PDF from the song card instead.' : undefined });
+        toast({
+          title: 'Only songs with a video can be queued',
+          description: song.pdfUrl ? 'Open the PDF from the song card instead.' : undefined,
+        });
         return;
       }
       const wasPlaying = Boolean(stateRef.current.currentSong);
       dispatch({ type, song });
       // With nothing loaded the song simply starts; otherwise confirm where it went.
-      if (wasPlaying) toast({ title: type === 'playNext' ? 'Playing next' : 'Added to the queue', description: `${song.title} by ${song.artist}`, variant: 'success' });
+      if (wasPlaying)
+        toast({
+          title: type === 'playNext' ? 'Playing next' : 'Added to the queue',
+          description: `${song.title} by ${song.artist}`,
+          variant: 'success',
+        });
     };
     return {
       playAll(songs) {

@@ -66,4 +66,5 @@ export function usePlayerPrefs(): PlayerPrefs {
 }
 
 /** The size after `size` in the cycle small → medium → large → small. */
-export const nextVideoSize = (size: VideoSize): VideoSize => VIDEO_SIZES[(VIDEO_SIZES.findIndex((s) => s.id === size) + 1) % VIDEO_SIZES.length].id;
+export const nextVideoSize = (size: VideoSize): VideoSize =>
+  VIDEO_SIZES[(VIDEO_SIZES.findIndex((s) => s.id === size) + 1) % VIDEO_SIZES.length].id;

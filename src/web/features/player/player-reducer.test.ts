@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { initialPlayerState, playerReducer, toSnapshot, upcoming, type PlayableSong, type PlayerAction, type PlayerState } from './player-reducer';
+import {
+  initialPlayerState,
+  playerReducer,
+  toSnapshot,
+  upcoming,
+  type PlayableSong,
+  type PlayerAction,
+  type PlayerState,
+} from './player-reducer';
 
 const song = (id: number, extra: Partial<PlayableSong> = {}): PlayableSong => ({
   id,
@@ -35,10 +43,26 @@ const loaded = (extra: PlayerAction[] = []) => run([{ type: 'playAll', songs: li
 
 describe('initial state (spec section 3)', () => {
   it('starts empty, paused, at volume 0.7, with the 240 s assumption', () => {
-    expect(initialPlayerState).toMatchObject({ songs: [], currentIndex: -1, currentSong: null, isPlaying: false, shuffle: false, repeat: false, volume: 0.7, currentTime: 0, duration: 240 });
+    expect(initialPlayerState).toMatchObject({
+      songs: [],
+      currentIndex: -1,
+      currentSong: null,
+      isPlaying: false,
+      shuffle: false,
+      repeat: false,
+      volume: 0.7,
+      currentTime: 0,
+      duration: 240,
+    });
   });
   it('play, toggle and next do nothing without a song', () => {
-    for (const a of [{ type: 'play' }, { type: 'toggle' }, { type: 'next', random: 0 }, { type: 'previous', random: 0 }, { type: 'seek', time: 10 }] as PlayerAction[]) {
+    for (const a of [
+      { type: 'play' },
+      { type: 'toggle' },
+      { type: 'next', random: 0 },
+      { type: 'previous', random: 0 },
+      { type: 'seek', time: 10 },
+    ] as PlayerAction[]) {
       expect(playerReducer(initialPlayerState, a)).toBe(initialPlayerState);
     }
   });
@@ -68,7 +92,11 @@ describe('Play All and Mix', () => {
   });
 
   it('Play All after a Mix plays in order again', () => {
-    const s = run([{ type: 'mix', songs: list, random: 0.5 }, { type: 'playAll', songs: list }, { type: 'next', random: 0.9 }]);
+    const s = run([
+      { type: 'mix', songs: list, random: 0.5 },
+      { type: 'playAll', songs: list },
+      { type: 'next', random: 0.9 },
+    ]);
     expect(s.shuffle).toBe(false);
     expect(s.currentIndex).toBe(1);
   });
@@ -89,13 +117,22 @@ describe('play, pause, toggle', () => {
 
 describe('next and previous', () => {
   it('next walks the list and wraps to the first after the last', () => {
-    const states = replay(Array.from({ length: 5 }, () => ({ type: 'next', random: 0 }) as PlayerAction), loaded());
+    const states = replay(
+      Array.from({ length: 5 }, () => ({ type: 'next', random: 0 }) as PlayerAction),
+      loaded(),
+    );
     expect(states.map((s) => s.currentIndex)).toEqual([1, 2, 3, 4, 0]);
     expect(states.every((s) => s.isPlaying && s.currentTime === 0)).toBe(true);
   });
 
   it('previous wraps to the last from the first', () => {
-    const states = replay([{ type: 'previous', random: 0 }, { type: 'previous', random: 0 }], loaded());
+    const states = replay(
+      [
+        { type: 'previous', random: 0 },
+        { type: 'previous', random: 0 },
+      ],
+      loaded(),
+    );
     expect(states.map((s) => s.currentIndex)).toEqual([4, 3]);
   });
 
@@ -116,12 +153,17 @@ describe('next and previous', () => {
 
   it('shuffle never repeats the current song when there is another one (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 30 }), fc.nat(), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (n, start, r) => {
-        const songs = Array.from({ length: n }, (_, i) => song(i + 1));
-        const s = run([{ type: 'playAll', songs }, { type: 'jump', index: start % n }, { type: 'toggleShuffle' }]);
-        const after = playerReducer(s, { type: 'next', random: r });
-        return after.currentIndex !== s.currentIndex && after.currentIndex >= 0 && after.currentIndex < n;
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 30 }),
+        fc.nat(),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (n, start, r) => {
+          const songs = Array.from({ length: n }, (_, i) => song(i + 1));
+          const s = run([{ type: 'playAll', songs }, { type: 'jump', index: start % n }, { type: 'toggleShuffle' }]);
+          const after = playerReducer(s, { type: 'next', random: r });
+          return after.currentIndex !== s.currentIndex && after.currentIndex >= 0 && after.currentIndex < n;
+        },
+      ),
     );
   });
 });
@@ -140,7 +182,13 @@ describe('jump', () => {
 
 describe('end of a song', () => {
   it('advances to the next song, wrapping at the end', () => {
-    const states = replay([{ type: 'jump', index: 4 }, { type: 'ended', random: 0 }], loaded());
+    const states = replay(
+      [
+        { type: 'jump', index: 4 },
+        { type: 'ended', random: 0 },
+      ],
+      loaded(),
+    );
     expect(states[1].currentIndex).toBe(0);
     expect(states[1].isPlaying).toBe(true);
   });
@@ -169,7 +217,11 @@ describe('seek, rewind and forward (spec section 5)', () => {
     expect(playerReducer(nearEnd, { type: 'seekBy', seconds: 30 }).currentTime).toBe(180);
   });
   it('the real duration replaces the assumed one; position is kept within it', () => {
-    const s = run([{ type: 'playAll', songs: [song(1, { duration: null })] }, { type: 'duration', duration: 212.4 }, { type: 'position', time: 500 }]);
+    const s = run([
+      { type: 'playAll', songs: [song(1, { duration: null })] },
+      { type: 'duration', duration: 212.4 },
+      { type: 'position', time: 500 },
+    ]);
     expect(s.duration).toBe(212.4);
     expect(s.currentTime).toBe(212.4);
     expect(playerReducer(s, { type: 'duration', duration: 0 })).toBe(s);
@@ -189,29 +241,51 @@ describe('volume and mute', () => {
     expect(unmuted.volume).toBe(0.7);
   });
   it('unmute returns to a volume the user chose, or 0.7 after the slider went to 0', () => {
-    expect(run([{ type: 'setVolume', volume: 0.4 }, { type: 'toggleMute' }, { type: 'toggleMute' }], loaded()).volume).toBe(0.4);
+    expect(
+      run([{ type: 'setVolume', volume: 0.4 }, { type: 'toggleMute' }, { type: 'toggleMute' }], loaded()).volume,
+    ).toBe(0.4);
     expect(run([{ type: 'setVolume', volume: 0 }, { type: 'toggleMute' }], initialPlayerState).volume).toBe(0.7);
   });
 });
 
 describe('Play next and Add to queue', () => {
   it('queued songs play before the list continues, Play next first', () => {
-    const s = loaded([{ type: 'addToQueue', song: song(10) }, { type: 'playNext', song: song(11) }]);
+    const s = loaded([
+      { type: 'addToQueue', song: song(10) },
+      { type: 'playNext', song: song(11) },
+    ]);
     expect(ids(s.queue)).toEqual([11, 10]);
-    const [first, second, third] = replay([{ type: 'next', random: 0 }, { type: 'ended', random: 0 }, { type: 'next', random: 0 }], s);
+    const [first, second, third] = replay(
+      [
+        { type: 'next', random: 0 },
+        { type: 'ended', random: 0 },
+        { type: 'next', random: 0 },
+      ],
+      s,
+    );
     expect([first.currentSong?.id, second.currentSong?.id, third.currentSong?.id]).toEqual([11, 10, 2]);
     expect(first.fromQueue).toBe(true);
     expect(third).toMatchObject({ fromQueue: false, currentIndex: 1 });
   });
 
   it('queued songs stay when shuffle is toggled, and still come first with shuffle on', () => {
-    const s = loaded([{ type: 'addToQueue', song: song(10) }, { type: 'toggleShuffle' }, { type: 'toggleShuffle' }, { type: 'toggleShuffle' }]);
+    const s = loaded([
+      { type: 'addToQueue', song: song(10) },
+      { type: 'toggleShuffle' },
+      { type: 'toggleShuffle' },
+      { type: 'toggleShuffle' },
+    ]);
     expect(ids(s.queue)).toEqual([10]);
     expect(playerReducer(s, { type: 'next', random: 0.7 }).currentSong?.id).toBe(10);
   });
 
   it('previous from a queued song returns to the list song it interrupted', () => {
-    const s = loaded([{ type: 'jump', index: 2 }, { type: 'addToQueue', song: song(10) }, { type: 'next', random: 0 }, { type: 'previous', random: 0 }]);
+    const s = loaded([
+      { type: 'jump', index: 2 },
+      { type: 'addToQueue', song: song(10) },
+      { type: 'next', random: 0 },
+      { type: 'previous', random: 0 },
+    ]);
     expect(s.currentSong?.id).toBe(3);
   });
 
@@ -227,7 +301,10 @@ describe('Play next and Add to queue', () => {
   });
 
   it('a queued song can be played now or removed from Up Next', () => {
-    const s = loaded([{ type: 'addToQueue', song: song(10) }, { type: 'addToQueue', song: song(11) }]);
+    const s = loaded([
+      { type: 'addToQueue', song: song(10) },
+      { type: 'addToQueue', song: song(11) },
+    ]);
     const played = playerReducer(s, { type: 'playFromQueue', index: 1 });
     expect(played.currentSong?.id).toBe(11);
     expect(ids(played.queue)).toEqual([10]);
@@ -236,7 +313,10 @@ describe('Play next and Add to queue', () => {
   });
 
   it('Up Next lists the queue, then the rest of the list in order', () => {
-    const s = loaded([{ type: 'jump', index: 1 }, { type: 'addToQueue', song: song(10) }]);
+    const s = loaded([
+      { type: 'jump', index: 1 },
+      { type: 'addToQueue', song: song(10) },
+    ]);
     expect(upcoming(s).map((u) => [u.song.id, u.queued])).toEqual([
       [10, true],
       [3, false],
@@ -253,7 +333,10 @@ describe('playSong and the musicPlayerUpdate list', () => {
     expect(s).toMatchObject({ currentIndex: 2, isPlaying: true });
   });
   it('a single song joins the loaded list after the current one', () => {
-    const s = run([{ type: 'playAll', songs: [A, B] }, { type: 'playSong', song: song(7) }]);
+    const s = run([
+      { type: 'playAll', songs: [A, B] },
+      { type: 'playSong', song: song(7) },
+    ]);
     expect(ids(s.songs)).toEqual([1, 7, 2]);
     expect(s.currentIndex).toBe(1);
     expect(playerReducer(s, { type: 'playSong', song: B }).currentIndex).toBe(2);
@@ -275,7 +358,13 @@ describe('errors from the video provider', () => {
   });
   it('2 and 5 are retried once, then skipped', () => {
     for (const code of [2, 5]) {
-      const [retry, skip] = replay([{ type: 'error', code, random: 0 }, { type: 'error', code, random: 0 }], loaded());
+      const [retry, skip] = replay(
+        [
+          { type: 'error', code, random: 0 },
+          { type: 'error', code, random: 0 },
+        ],
+        loaded(),
+      );
       expect(retry).toMatchObject({ currentIndex: 0, retries: 1, notice: null });
       expect(retry.loadToken).toBeGreaterThan(loaded().loadToken);
       expect(skip.currentIndex).toBe(1);
@@ -295,7 +384,10 @@ describe('errors from the video provider', () => {
     expect(states[2]).toMatchObject({ isPlaying: false, notice: { kind: 'all-unplayable' } });
   });
   it('with shuffle on, the random pick leaves out songs that failed', () => {
-    const s = run([{ type: 'toggleShuffle' }, { type: 'error', code: 150, random: 0 }], run([{ type: 'playAll', songs: [A, B, C] }]));
+    const s = run(
+      [{ type: 'toggleShuffle' }, { type: 'error', code: 150, random: 0 }],
+      run([{ type: 'playAll', songs: [A, B, C] }]),
+    );
     // A failed; candidates are B and C.
     expect([2, 3]).toContain(s.currentSong?.id);
     const t = playerReducer(s, { type: 'error', code: 150, random: 0.99 });
@@ -303,17 +395,33 @@ describe('errors from the video provider', () => {
     expect(playerReducer(t, { type: 'error', code: 150, random: 0.5 }).isPlaying).toBe(false);
   });
   it('the end of a song skips songs that already failed', () => {
-    const s = run([{ type: 'error', code: 150, random: 0 }, { type: 'jump', index: 2 }, { type: 'ended', random: 0 }], run([{ type: 'playAll', songs: [A, B, C] }]));
+    const s = run(
+      [
+        { type: 'error', code: 150, random: 0 },
+        { type: 'jump', index: 2 },
+        { type: 'ended', random: 0 },
+      ],
+      run([{ type: 'playAll', songs: [A, B, C] }]),
+    );
     // A failed earlier, so after C comes B rather than A.
     expect(s.currentSong?.id).toBe(2);
   });
   it('a new list forgets earlier failures', () => {
-    const s = run([{ type: 'error', code: 150, random: 0 }, { type: 'playAll', songs: [A, B] }], run([{ type: 'playAll', songs: [A] }]));
+    const s = run(
+      [
+        { type: 'error', code: 150, random: 0 },
+        { type: 'playAll', songs: [A, B] },
+      ],
+      run([{ type: 'playAll', songs: [A] }]),
+    );
     expect(s.unplayableIds).toEqual([]);
     expect(s.isPlaying).toBe(true);
   });
   it('blocked autoplay pauses and raises a notice', () => {
-    expect(playerReducer(loaded(), { type: 'autoplayBlocked' })).toMatchObject({ isPlaying: false, notice: { kind: 'autoplay-blocked' } });
+    expect(playerReducer(loaded(), { type: 'autoplayBlocked' })).toMatchObject({
+      isPlaying: false,
+      notice: { kind: 'autoplay-blocked' },
+    });
   });
 });
 
@@ -336,8 +444,17 @@ describe('close and restore', () => {
     expect(playerReducer(closed, { type: 'next', random: 0 }).open).toBe(true);
   });
   it('a snapshot restores list, queue, position, volume and modes, paused', () => {
-    const s = loaded([{ type: 'jump', index: 2 }, { type: 'position', time: 61.7 }, { type: 'setVolume', volume: 0.3 }, { type: 'addToQueue', song: song(10) }, { type: 'toggleRepeat' }]);
-    const restored = playerReducer(initialPlayerState, { type: 'restore', snapshot: JSON.parse(JSON.stringify(toSnapshot(s))) });
+    const s = loaded([
+      { type: 'jump', index: 2 },
+      { type: 'position', time: 61.7 },
+      { type: 'setVolume', volume: 0.3 },
+      { type: 'addToQueue', song: song(10) },
+      { type: 'toggleRepeat' },
+    ]);
+    const restored = playerReducer(initialPlayerState, {
+      type: 'restore',
+      snapshot: JSON.parse(JSON.stringify(toSnapshot(s))),
+    });
     expect(restored).toMatchObject({ currentIndex: 2, currentTime: 61, volume: 0.3, repeat: true, isPlaying: false });
     expect(restored.currentSong?.id).toBe(3);
     expect(ids(restored.queue)).toEqual([10]);
@@ -345,7 +462,10 @@ describe('close and restore', () => {
   });
   it('a bar the user closed stays closed after a reload, until something is played', () => {
     const closed = playerReducer(loaded(), { type: 'close' });
-    const restored = playerReducer(initialPlayerState, { type: 'restore', snapshot: JSON.parse(JSON.stringify(toSnapshot(closed))) });
+    const restored = playerReducer(initialPlayerState, {
+      type: 'restore',
+      snapshot: JSON.parse(JSON.stringify(toSnapshot(closed))),
+    });
     expect(restored).toMatchObject({ open: false, isPlaying: false });
     expect(restored.currentSong).not.toBeNull();
     expect(playerReducer(restored, { type: 'play' }).open).toBe(true);
@@ -354,7 +474,10 @@ describe('close and restore', () => {
     expect(playerReducer(initialPlayerState, { type: 'restore', snapshot: older as never }).open).toBe(true);
   });
   it('a damaged snapshot restores safely', () => {
-    const restored = playerReducer(initialPlayerState, { type: 'restore', snapshot: { songs: [A], currentIndex: 7, volume: 5, currentTime: -3 } as never });
+    const restored = playerReducer(initialPlayerState, {
+      type: 'restore',
+      snapshot: { songs: [A], currentIndex: 7, volume: 5, currentTime: -3 } as never,
+    });
     expect(restored).toMatchObject({ currentSong: null, currentIndex: -1, volume: 1, currentTime: 0 });
   });
 });

@@ -151,7 +151,13 @@ const pick = (r: number, n: number) => clamp(Math.floor((Number.isFinite(r) ? r 
 const seqAfter = (state: PlayerState) => (state.notice?.seq ?? 0) + 1;
 
 /** Starts `song` (list position `index`, or a queued song) from 0 and asks the adapter to load it. */
-function load(state: PlayerState, song: PlayableSong, index: number, fromQueue: boolean, isPlaying = true): PlayerState {
+function load(
+  state: PlayerState,
+  song: PlayableSong,
+  index: number,
+  fromQueue: boolean,
+  isPlaying = true,
+): PlayerState {
   return {
     ...state,
     currentIndex: index,
@@ -210,7 +216,8 @@ function previous(state: PlayerState, random: number): PlayerState {
   const n = state.songs.length;
   if (n === 0) return state;
   // Leaving a queued song goes back to the list song it interrupted.
-  if (state.fromQueue && state.currentIndex >= 0) return load(state, state.songs[state.currentIndex], state.currentIndex, false);
+  if (state.fromQueue && state.currentIndex >= 0)
+    return load(state, state.songs[state.currentIndex], state.currentIndex, false);
   const index = state.shuffle ? randomIndex(state, random) : state.currentIndex <= 0 ? n - 1 : state.currentIndex - 1;
   return load(state, state.songs[index], index, false);
 }
@@ -283,7 +290,12 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'playFromQueue': {
       const song = state.queue[action.index];
       if (!song) return state;
-      return load({ ...state, queue: state.queue.filter((_, i) => i !== action.index) }, song, state.currentIndex, true);
+      return load(
+        { ...state, queue: state.queue.filter((_, i) => i !== action.index) },
+        song,
+        state.currentIndex,
+        true,
+      );
     }
     case 'removeFromQueue':
       if (action.index < 0 || action.index >= state.queue.length) return state;
@@ -313,7 +325,10 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       const s = action.snapshot;
       const songs = (s.songs ?? []).filter(isPlayable);
       const queue = (s.queue ?? []).filter(isPlayable);
-      const index = Number.isInteger(s.currentIndex) && s.currentIndex! >= 0 && s.currentIndex! < songs.length ? s.currentIndex! : -1;
+      const index =
+        Number.isInteger(s.currentIndex) && s.currentIndex! >= 0 && s.currentIndex! < songs.length
+          ? s.currentIndex!
+          : -1;
       const current = s.currentSong && isPlayable(s.currentSong) ? s.currentSong : index >= 0 ? songs[index] : null;
       const volume = clampVolume(s.volume ?? DEFAULT_VOLUME);
       const before = clampVolume(s.volumeBeforeMute ?? DEFAULT_VOLUME);
@@ -368,7 +383,11 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     }
     case 'autoplayBlocked':
       return state.currentSong
-        ? { ...state, isPlaying: false, notice: { kind: 'autoplay-blocked', seq: seqAfter(state), song: state.currentSong } }
+        ? {
+            ...state,
+            isPlaying: false,
+            notice: { kind: 'autoplay-blocked', seq: seqAfter(state), song: state.currentSong },
+          }
         : state;
     default:
       return state;
@@ -378,7 +397,9 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
 /** The songs after the current one: the queue, then the list in order (no wrap), as 'Up Next' shows them. */
 export function upcoming(state: PlayerState): Array<{ song: PlayableSong; queued: boolean; index: number }> {
   const queued = state.queue.map((song, index) => ({ song, queued: true, index }));
-  const rest = state.songs.slice(state.currentIndex + 1).map((song, i) => ({ song, queued: false, index: state.currentIndex + 1 + i }));
+  const rest = state.songs
+    .slice(state.currentIndex + 1)
+    .map((song, i) => ({ song, queued: false, index: state.currentIndex + 1 + i }));
   return [...queued, ...rest];
 }
 

@@ -24,7 +24,8 @@ export function diversify<T extends Rankable>(items: T[], count: number, spreadG
       const a = primaryArtist(it.song.artist);
       if (a === last) return;
       const genre = (it.song.genre ?? '').toLowerCase();
-      const adjusted = it.score * 0.8 ** (artistCount.get(a) ?? 0) * (spreadGenres ? 0.93 ** (genreCount.get(genre) ?? 0) : 1);
+      const adjusted =
+        it.score * 0.8 ** (artistCount.get(a) ?? 0) * (spreadGenres ? 0.93 ** (genreCount.get(genre) ?? 0) : 1);
       if (adjusted > best) {
         best = adjusted;
         bestIdx = idx;

@@ -92,18 +92,30 @@ export function plan(message: string, data: EngineData): Plan {
   }
   const intent = effective!;
   const upvoted = data.userVotes.filter((v) => v.voteType === 'up').map((v) => v.songId);
-  const seeds = [...new Set([...(intent.similar?.songIds ?? []), ...upvoted])].filter((id) => byId.has(id)).slice(0, MAX_SEEDS);
+  const seeds = [...new Set([...(intent.similar?.songIds ?? []), ...upvoted])]
+    .filter((id) => byId.has(id))
+    .slice(0, MAX_SEEDS);
   return { intent, seeds, refMissing, refSong, index };
 }
 
 /** Merges a follow-up ("more", "something faster", "like the second one") into the previous turn's intent. */
-export function mergeFollowUp(prev: Intent | null, cur: Intent, prevIds: number[], byId: Map<number, CatalogueSong>): { intent: Intent; refMissing: Plan['refMissing']; refSong: CatalogueSong | null } {
+export function mergeFollowUp(
+  prev: Intent | null,
+  cur: Intent,
+  prevIds: number[],
+  byId: Map<number, CatalogueSong>,
+): { intent: Intent; refMissing: Plan['refMissing']; refSong: CatalogueSong | null } {
   if (!cur.followUp || (!prev && cur.followUp !== 'ref')) return { intent: cur, refMissing: null, refSong: null };
   if (cur.followUp === 'ref') {
     const idx = cur.refIndex === -1 ? prevIds.length - 1 : (cur.refIndex ?? 0);
     const id = prevIds[idx];
     const song = id !== undefined ? byId.get(id) : undefined;
-    if (!song) return { intent: { ...cur, followUp: 'ref' }, refMissing: { asked: (cur.refIndex ?? 0) + 1, had: prevIds.length }, refSong: null };
+    if (!song)
+      return {
+        intent: { ...cur, followUp: 'ref' },
+        refMissing: { asked: (cur.refIndex ?? 0) + 1, had: prevIds.length },
+        refSong: null,
+      };
     const base = prev ?? cur;
     const intent: Intent = {
       ...cur,
@@ -143,7 +155,9 @@ export function mergeFollowUp(prev: Intent | null, cur: Intent, prevIds: number[
     const drop: Mood[] = cur.followUp === 'faster' ? ['chill', 'focus', 'melancholy'] : ['energetic', 'party'];
     intent.moods = intent.moods.filter((m) => !drop.includes(m));
     // An activity that fixes the tempo would fight the new direction.
-    intent.activities = intent.activities.filter((a) => !(cur.followUp === 'faster' ? a.energy?.max !== undefined : a.energy?.min !== undefined));
+    intent.activities = intent.activities.filter(
+      (a) => !(cur.followUp === 'faster' ? a.energy?.max !== undefined : a.energy?.min !== undefined),
+    );
   }
   if (cur.followUp === 'different' && !cur.genres.length && !cur.moods.length) {
     const prevGenres = prevIds.map((id) => genreOf(byId.get(id)?.genre ?? null).id).filter((g) => g !== 'unknown');
@@ -168,9 +182,15 @@ function shiftEnergy(cur: Intent, refIds: number[], byId: Map<number, CatalogueS
 export function recommend(message: string, data: EngineData, p: Plan, coVotes: CoVotes): EngineResult {
   const { intent } = p;
   const turn = data.history.length;
-  const userMood = (MOOD_LIST as string[]).includes(data.user.currentMood ?? '') ? (data.user.currentMood as Mood) : null;
+  const userMood = (MOOD_LIST as string[]).includes(data.user.currentMood ?? '')
+    ? (data.user.currentMood as Mood)
+    : null;
   const base = { intent, message, turn, firstName: data.user.firstName, userMood, refTitle: p.refSong?.title ?? null };
-  const done = (replyCase: ReplyCase, recommendations: Recommendation[] = [], shortlist: ScoredSong[] = []): EngineResult => ({
+  const done = (
+    replyCase: ReplyCase,
+    recommendations: Recommendation[] = [],
+    shortlist: ScoredSong[] = [],
+  ): EngineResult => ({
     message: writeReply({ ...base, case: replyCase }),
     recommendations,
     intent,
@@ -206,7 +226,9 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
     for (const v of s.venueVotes.values()) n = Math.max(n, v.up);
     return n;
   };
-  const similarSongs = (intent.similar?.songIds ?? []).map((id) => byId.get(id)).filter((s): s is CatalogueSong => Boolean(s));
+  const similarSongs = (intent.similar?.songIds ?? [])
+    .map((id) => byId.get(id))
+    .filter((s): s is CatalogueSong => Boolean(s));
   const similarGenres = intent.similar
     ? intent.similar.inCatalogue
       ? similarSongs.map((s) => genreOf(s.genre))
@@ -252,19 +274,35 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
     const parts = matchParts(s, ctx);
     const match = content || intent.energy ? matchScore(parts) : null;
     const global = wilson(s.up, s.down);
-    const community = intent.venue ? 0.6 * wilson(s.venueVotes.get(intent.venue.id)?.up ?? 0, s.venueVotes.get(intent.venue.id)?.down ?? 0) + 0.4 * global : global;
+    const community = intent.venue
+      ? 0.6 * wilson(s.venueVotes.get(intent.venue.id)?.up ?? 0, s.venueVotes.get(intent.venue.id)?.down ?? 0) +
+        0.4 * global
+      : global;
     const def = genreOf(s.genre);
     const t = tasteFit(taste, def);
     const nb = neighbourFit(s.id, p.seeds, coVotes, upVoters).score;
     const mood = userMood ? moodFit(def, userMood) : 0.5;
     const score =
-      match !== null ? 0.62 * match + 0.16 * community + 0.1 * t + 0.07 * nb + 0.05 * mood : 0.35 * community + 0.3 * t + 0.2 * nb + 0.15 * mood;
+      match !== null
+        ? 0.62 * match + 0.16 * community + 0.1 * t + 0.07 * nb + 0.05 * mood
+        : 0.35 * community + 0.3 * t + 0.2 * nb + 0.15 * mood;
     const support = 0.5 * community + 0.3 * t + 0.2 * nb;
-    const confidence = match !== null ? 0.12 + 0.68 * match + 0.2 * support : 0.25 + 0.55 * (0.45 * community + 0.35 * t + 0.2 * nb);
+    const confidence =
+      match !== null ? 0.12 + 0.68 * match + 0.2 * support : 0.25 + 0.55 * (0.45 * community + 0.35 * t + 0.2 * nb);
     const fits = match === null || match >= FIT_THRESHOLD;
     if (fits) fitsBefore++;
     if (recommendedBefore.has(s.id)) continue;
-    scored.push({ song: s, parts, match, community, taste: t, neighbour: nb, score, confidence: clamp01(confidence), fits });
+    scored.push({
+      song: s,
+      parts,
+      match,
+      community,
+      taste: t,
+      neighbour: nb,
+      score,
+      confidence: clamp01(confidence),
+      fits,
+    });
   }
   scored.sort((a, b) => b.score - a.score);
   const fitting = scored.filter((s) => s.fits);
@@ -282,13 +320,20 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
     return done({ kind: 'exhausted', count: 0, downvoted: downvotedFits }, [], shortlist);
   } else {
     alternative = true;
-    chosen = diversify(scored.filter((s) => (s.match ?? 0) >= 0.2), Math.min(3, intent.count), true);
+    chosen = diversify(
+      scored.filter((s) => (s.match ?? 0) >= 0.2),
+      Math.min(3, intent.count),
+      true,
+    );
     if (!chosen.length) chosen = diversify(scored, Math.min(3, intent.count), true);
     replyCase = { kind: 'alternatives', count: chosen.length, downvoted: downvotedFits };
   }
 
   // Present the set strongest first, still never two by one artist in a row.
-  chosen = diversify(chosen.map((c) => ({ ...c, score: alternative ? Math.min(c.confidence, 0.45) : c.confidence })), chosen.length);
+  chosen = diversify(
+    chosen.map((c) => ({ ...c, score: alternative ? Math.min(c.confidence, 0.45) : c.confidence })),
+    chosen.length,
+  );
   const recommendations = chosen.map((c) => {
     const song = c.song;
     const ownVenue = intent.venue ?? (song.venueId !== null ? venues.get(song.venueId) : undefined);
@@ -308,7 +353,14 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
       userMood,
     });
     const confidence = alternative ? Math.min(c.confidence, 0.45) : c.confidence;
-    return { songId: song.id, title: song.title, artist: song.artist, reason, genre: song.genre, confidence: Math.round(confidence * 100) / 100 };
+    return {
+      songId: song.id,
+      title: song.title,
+      artist: song.artist,
+      reason,
+      genre: song.genre,
+      confidence: Math.round(confidence * 100) / 100,
+    };
   });
   return { ...done(replyCase, recommendations, shortlist) };
 }

@@ -35,7 +35,10 @@ describe('parseIntent', () => {
     expect(parse('songs similar to Coldplay').similar).toMatchObject({ label: 'Coldplay', inCatalogue: true });
     expect(parse('something like coldpaly').similar?.label).toBe('Coldplay');
     expect(parse('tracks like Mr Brightside').similar?.label).toBe('Mr. Brightside');
-    expect(parse('songs like Radiohead').similar).toMatchObject({ inCatalogue: false, genres: ['alternative', 'indie'] });
+    expect(parse('songs like Radiohead').similar).toMatchObject({
+      inCatalogue: false,
+      genres: ['alternative', 'indie'],
+    });
     expect(parse('music like Zorblax Quintet').unknownRef).toBe('Zorblax Quintet');
   });
 

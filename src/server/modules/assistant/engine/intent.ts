@@ -31,7 +31,13 @@ export interface Intent {
   /** A catalogue artist the message names ("Queen songs", "songs by Adele"). */
   byArtist: { key: string; name: string } | null;
   /** "Similar to …": catalogue songs to start from, or genres of a well-known artist outside the catalogue. */
-  similar: { label: string; songIds: number[]; artistKey: string | null; genres: string[]; inCatalogue: boolean } | null;
+  similar: {
+    label: string;
+    songIds: number[];
+    artistKey: string | null;
+    genres: string[];
+    inCatalogue: boolean;
+  } | null;
   /** A name the message refers to that the catalogue and the tables do not know. */
   unknownRef: string | null;
   /** Energy bounds (0..1) from activities or a follow-up such as "something faster". */
@@ -89,33 +95,77 @@ interface Phrase {
 const PHRASES: Phrase[] = (() => {
   const out: Phrase[] = [];
   for (const d of GENRES) for (const t of d.terms) out.push({ phrase: normalize(t), kind: 'genre', value: d.id });
-  for (const [mood, terms] of Object.entries(MOOD_TERMS)) for (const t of terms) out.push({ phrase: normalize(t), kind: 'mood', value: mood });
-  for (const a of ACTIVITIES) for (const t of a.terms) out.push({ phrase: normalize(t), kind: 'activity', value: a.id });
+  for (const [mood, terms] of Object.entries(MOOD_TERMS))
+    for (const t of terms) out.push({ phrase: normalize(t), kind: 'mood', value: mood });
+  for (const a of ACTIVITIES)
+    for (const t of a.terms) out.push({ phrase: normalize(t), kind: 'activity', value: a.id });
   for (const e of ERAS) for (const t of e.terms) out.push({ phrase: normalize(t), kind: 'era', value: e.label });
-  for (const vt of VENUE_TYPES) for (const t of VENUE_TYPE_PROFILES[vt].terms) out.push({ phrase: normalize(t), kind: 'venueType', value: vt });
+  for (const vt of VENUE_TYPES)
+    for (const t of VENUE_TYPE_PROFILES[vt].terms) out.push({ phrase: normalize(t), kind: 'venueType', value: vt });
   // Longest phrases first, so "indie folk" wins over "indie" and "house party" over "house".
-  return out.sort((a, b) => b.phrase.split(' ').length - a.phrase.split(' ').length || b.phrase.length - a.phrase.length);
+  return out.sort(
+    (a, b) => b.phrase.split(' ').length - a.phrase.split(' ').length || b.phrase.length - a.phrase.length,
+  );
 })();
 
 /** Words that never name an artist or a song on their own. */
 const LEXICON_WORDS = new Set(PHRASES.map((p) => p.phrase));
 
-const NEGATIONS = new Set(['no', 'not', 'without', 'except', 'nothing', 'avoid', 'skip', 'less', 'minus', 'hate', 'dont', 'isnt']);
+const NEGATIONS = new Set([
+  'no',
+  'not',
+  'without',
+  'except',
+  'nothing',
+  'avoid',
+  'skip',
+  'less',
+  'minus',
+  'hate',
+  'dont',
+  'isnt',
+]);
 const ORDINALS: Record<string, number> = {
-  first: 0, '1st': 0, second: 1, '2nd': 1, third: 2, '3rd': 2, fourth: 3, '4th': 3, fifth: 4, '5th': 4,
-  sixth: 5, '6th': 5, seventh: 6, '7th': 6, eighth: 7, '8th': 7, ninth: 8, '9th': 8, tenth: 9, '10th': 9,
+  first: 0,
+  '1st': 0,
+  second: 1,
+  '2nd': 1,
+  third: 2,
+  '3rd': 2,
+  fourth: 3,
+  '4th': 3,
+  fifth: 4,
+  '5th': 4,
+  sixth: 5,
+  '6th': 5,
+  seventh: 6,
+  '7th': 6,
+  eighth: 7,
+  '8th': 7,
+  ninth: 8,
+  '9th': 8,
+  tenth: 9,
+  '10th': 9,
 };
 
-const SIMILAR_CUE = /\b(?:similar to|sounds? like|sounding like|in the style of|style of|reminds? me of|reminiscent of|fans? of|vibes? like|along the lines of|inspired by|alike to|like)\s+(.+)/;
+const SIMILAR_CUE =
+  /\b(?:similar to|sounds? like|sounding like|in the style of|style of|reminds? me of|reminiscent of|fans? of|vibes? like|along the lines of|inspired by|alike to|like)\s+(.+)/;
 const BY_CUE = /\b(?:songs? by|tracks? by|music by|anything by|something by|stuff by|by|from)\s+(.+)/;
-const FRAGMENT_STOP = /\s+(?:but|and|for|with|please|that|which|songs?|tracks?|music|stuff|vibes?|ones?|to|in|at|or|maybe|if|so)\b.*$/;
+const FRAGMENT_STOP =
+  /\s+(?:but|and|for|with|please|that|which|songs?|tracks?|music|stuff|vibes?|ones?|to|in|at|or|maybe|if|so)\b.*$/;
 
-const MORE_CUE = /^(?:(?:can i (?:have|get)|could i (?:have|get)|give me|got any|any|some|show me|i want|i need|please|ok|okay|cool|nice|great|yes|yeah|and)\s+)*(?:more|another|others|again|next|keep (?:em|them|it|those) coming|one more|some more|anything else|what else|else|same again|more of (?:that|this|the same|those))\b/;
-const MORE_LIKE = /\bmore (?:like (?:that|this|these|those|them|it)|of (?:that|this|these|those|the same)|please|of them)\b|\b(?:same vibe|similar ones|more of the same|like the last ones?)\b/;
-const FASTER = /\b(?:faster|quicker|more energy|more energetic|harder|heavier|louder|pump it up|turn it up|more intense|speed it up|higher energy|livelier|more lively|more upbeat|upbeat(?:er)?|more hype)\b/;
-const SLOWER = /\b(?:slower|calmer|softer|quieter|mellower|more chill|chiller|more relaxed|more relaxing|gentler|lighter|tone it down|less intense|more mellow|lower energy|slow it down|slow down|calm it down)\b/;
-const DIFFERENT = /\b(?:something (?:else|different)|different|change it up|switch it up|mix it up|not (?:that|these|those) ones?)\b/;
-const WANTS_MUSIC = /\b(?:recommend|recommendation|recommendations|suggest|suggestion|songs?|tracks?|tunes?|music|play|playlist|mix|something|surprise|anything|listen|jams?|picks?|bangers?|hits?|good stuff|what should|put on)\b/;
+const MORE_CUE =
+  /^(?:(?:can i (?:have|get)|could i (?:have|get)|give me|got any|any|some|show me|i want|i need|please|ok|okay|cool|nice|great|yes|yeah|and)\s+)*(?:more|another|others|again|next|keep (?:em|them|it|those) coming|one more|some more|anything else|what else|else|same again|more of (?:that|this|the same|those))\b/;
+const MORE_LIKE =
+  /\bmore (?:like (?:that|this|these|those|them|it)|of (?:that|this|these|those|the same)|please|of them)\b|\b(?:same vibe|similar ones|more of the same|like the last ones?)\b/;
+const FASTER =
+  /\b(?:faster|quicker|more energy|more energetic|harder|heavier|louder|pump it up|turn it up|more intense|speed it up|higher energy|livelier|more lively|more upbeat|upbeat(?:er)?|more hype)\b/;
+const SLOWER =
+  /\b(?:slower|calmer|softer|quieter|mellower|more chill|chiller|more relaxed|more relaxing|gentler|lighter|tone it down|less intense|more mellow|lower energy|slow it down|slow down|calm it down)\b/;
+const DIFFERENT =
+  /\b(?:something (?:else|different)|different|change it up|switch it up|mix it up|not (?:that|these|those) ones?)\b/;
+const WANTS_MUSIC =
+  /\b(?:recommend|recommendation|recommendations|suggest|suggestion|songs?|tracks?|tunes?|music|play|playlist|mix|something|surprise|anything|listen|jams?|picks?|bangers?|hits?|good stuff|what should|put on)\b/;
 const GREETING = /^(?:hi|hey|hello|yo|hiya|howdy|sup|whats up|good (?:morning|evening|afternoon)|greetings|hola)\b/;
 const THANKS = /\b(?:thanks|thank you|thx|ty|cheers|appreciate it|awesome thanks|love it|great picks)\b/;
 const HELP = /\b(?:help|what can you do|how does this work|who are you|what are you|how do i use)\b/;
@@ -124,14 +174,35 @@ const HELP = /\b(?:help|what can you do|how does this work|who are you|what are 
 export function parseIntent(message: string, cat: CatalogueIndex): Intent {
   const text = normalize(message);
   const intent: Intent = {
-    genres: [], excludedGenres: [], moods: [], activities: [], era: null, venue: null, venueType: null,
-    byArtist: null, similar: null, unknownRef: null, energy: null,
-    count: AI_DEFAULT_COUNT, countCapped: false, countGiven: false,
-    followUp: null, refIndex: null, shift: FASTER.test(text) ? 1 : SLOWER.test(text) ? -1 : 0, smallTalk: null, wantsMusic: WANTS_MUSIC.test(text),
+    genres: [],
+    excludedGenres: [],
+    moods: [],
+    activities: [],
+    era: null,
+    venue: null,
+    venueType: null,
+    byArtist: null,
+    similar: null,
+    unknownRef: null,
+    energy: null,
+    count: AI_DEFAULT_COUNT,
+    countCapped: false,
+    countGiven: false,
+    followUp: null,
+    refIndex: null,
+    shift: FASTER.test(text) ? 1 : SLOWER.test(text) ? -1 : 0,
+    smallTalk: null,
+    wantsMusic: WANTS_MUSIC.test(text),
   };
   let work = ` ${text} `;
   const consume = (phrase: string) => {
-    work = work.replace(` ${phrase} `, ` ${phrase.split(' ').map(() => '_').join(' ')} `);
+    work = work.replace(
+      ` ${phrase} `,
+      ` ${phrase
+        .split(' ')
+        .map(() => '_')
+        .join(' ')} `,
+    );
   };
 
   // Count first, on the raw text, so "5 songs" is read before "5" could mean anything else.
@@ -143,8 +214,10 @@ export function parseIntent(message: string, cat: CatalogueIndex): Intent {
   }
 
   // Follow-up cues.
-  const ord = text.match(/\b(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|4th|5th|6th|7th|8th|9th|10th|last)\s+(?:one|song|track|pick|recommendation|tune)\b/)
-    ?? text.match(/\b(?:like|similar to|than)\s+(?:the\s+)?(first|second|third|fourth|fifth|last)\b/);
+  const ord =
+    text.match(
+      /\b(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|4th|5th|6th|7th|8th|9th|10th|last)\s+(?:one|song|track|pick|recommendation|tune)\b/,
+    ) ?? text.match(/\b(?:like|similar to|than)\s+(?:the\s+)?(first|second|third|fourth|fifth|last)\b/);
   const numRef = text.match(/(?:#|\bnumber |\bno )(\d{1,2})\b/);
   if (ord) {
     intent.followUp = 'ref';
@@ -167,7 +240,12 @@ export function parseIntent(message: string, cat: CatalogueIndex): Intent {
     const full = normalize(v.name);
     const bare = full.replace(/^the /, '');
     for (const phrase of [full, bare]) {
-      if (phrase.length >= 4 && hasPhrase(work.trim(), phrase) && (!bestVenue || phrase.length > bestVenue.phrase.length)) bestVenue = { v, phrase, score: 1 };
+      if (
+        phrase.length >= 4 &&
+        hasPhrase(work.trim(), phrase) &&
+        (!bestVenue || phrase.length > bestVenue.phrase.length)
+      )
+        bestVenue = { v, phrase, score: 1 };
     }
   }
   if (!bestVenue) {
@@ -194,15 +272,33 @@ export function parseIntent(message: string, cat: CatalogueIndex): Intent {
     const ref = matchReference(fragment, cat);
     if (ref) {
       consume(ref.phrase);
-      if (sim) intent.similar = { label: ref.label, songIds: ref.songIds, artistKey: ref.artistKey, genres: [], inCatalogue: true };
+      if (sim)
+        intent.similar = {
+          label: ref.label,
+          songIds: ref.songIds,
+          artistKey: ref.artistKey,
+          genres: [],
+          inCatalogue: true,
+        };
       else if (ref.artistKey) intent.byArtist = { key: ref.artistKey, name: ref.label };
       else intent.similar = { label: ref.label, songIds: ref.songIds, artistKey: null, genres: [], inCatalogue: true };
     } else if (!isLexicon(fragment)) {
       const known = matchKnownArtist(fragment);
       if (known) {
         consume(known.phrase);
-        intent.similar = { label: titleCase(known.phrase), songIds: [], artistKey: known.phrase, genres: known.genres, inCatalogue: false };
-      } else if (sim && /^[a-z0-9&]/.test(fragment) && fragment.split(' ').length <= 5 && !/\b(?:that|this|these|those|it|them|one)\b/.test(fragment)) {
+        intent.similar = {
+          label: titleCase(known.phrase),
+          songIds: [],
+          artistKey: known.phrase,
+          genres: known.genres,
+          inCatalogue: false,
+        };
+      } else if (
+        sim &&
+        /^[a-z0-9&]/.test(fragment) &&
+        fragment.split(' ').length <= 5 &&
+        !/\b(?:that|this|these|those|it|them|one)\b/.test(fragment)
+      ) {
         intent.unknownRef = titleCaseFrom(message, fragment);
         consume(fragment);
       }
@@ -221,7 +317,13 @@ export function parseIntent(message: string, cat: CatalogueIndex): Intent {
     } else {
       for (const key of Object.keys(KNOWN_ARTISTS)) {
         if (key.length >= 4 && hasPhrase(work.trim(), key)) {
-          intent.similar = { label: titleCase(key), songIds: [], artistKey: key, genres: KNOWN_ARTISTS[key], inCatalogue: false };
+          intent.similar = {
+            label: titleCase(key),
+            songIds: [],
+            artistKey: key,
+            genres: KNOWN_ARTISTS[key],
+            inCatalogue: false,
+          };
           consume(key);
           break;
         }
@@ -281,13 +383,23 @@ function pushOnce<T>(list: T[], v: T) {
 /** True when the intent asks for anything the engine can match on. */
 export function hasContent(i: Intent): boolean {
   return Boolean(
-    i.genres.length || i.moods.length || i.activities.length || i.era || i.venue || i.venueType || i.byArtist || i.similar || i.unknownRef || i.excludedGenres.length,
+    i.genres.length ||
+    i.moods.length ||
+    i.activities.length ||
+    i.era ||
+    i.venue ||
+    i.venueType ||
+    i.byArtist ||
+    i.similar ||
+    i.unknownRef ||
+    i.excludedGenres.length,
   );
 }
 
 /** "5 songs", "ten tracks", "a few", "top 10"; null when the message names no count. */
 export function parseCount(text: string): number | null {
-  const noun = '(?:songs?|tracks?|tunes?|picks?|recommendations?|recs?|bangers?|jams?|suggestions?|options?|records?|hits?|anthems?|ones?|more)';
+  const noun =
+    '(?:songs?|tracks?|tunes?|picks?|recommendations?|recs?|bangers?|jams?|suggestions?|options?|records?|hits?|anthems?|ones?|more)';
   const words = Object.keys(NUMBER_WORDS).join('|');
   const m =
     text.match(new RegExp(`\\b(\\d{1,3}|${words})\\s+(?:[a-z&-]+\\s+){0,3}?${noun}\\b`)) ??
@@ -298,7 +410,11 @@ export function parseCount(text: string): number | null {
     const n = /^\d+$/.test(raw) ? Number(raw) : NUMBER_WORDS[raw];
     if (n && n > 0) return n;
   }
-  if (/\b(?:a|one)\s+(?:single\s+)?(?:song|track|tune|pick)\b/.test(text) && !/\b(?:a|one)\s+(?:song|track|tune)\s+(?:like|similar)\b/.test(text)) return 1;
+  if (
+    /\b(?:a|one)\s+(?:single\s+)?(?:song|track|tune|pick)\b/.test(text) &&
+    !/\b(?:a|one)\s+(?:song|track|tune)\s+(?:like|similar)\b/.test(text)
+  )
+    return 1;
   return null;
 }
 
@@ -318,7 +434,8 @@ export function matchReference(fragment: string, cat: CatalogueIndex): RefMatch 
     if (head.length < 3 || (n === 1 && LEXICON_WORDS.has(head))) continue;
     for (const [key, a] of cat.artists) {
       const s = key === head ? 1 : fuzzy(head, key);
-      if (s >= 0.8 && (!best || s > best.score)) best = { phrase: head, label: a.name, songIds: a.songIds, artistKey: key, score: s + 0.001 * n };
+      if (s >= 0.8 && (!best || s > best.score))
+        best = { phrase: head, label: a.name, songIds: a.songIds, artistKey: key, score: s + 0.001 * n };
     }
     for (const [key, ids] of cat.titles) {
       const s = key === head ? 1 : fuzzy(head, key);
@@ -354,6 +471,9 @@ const titleCase = (s: string) => s.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 function titleCaseFrom(message: string, fragment: string): string {
   const idx = normalize(message).indexOf(fragment);
   const words = fragment.split(' ').length;
-  const raw = message.match(new RegExp(`(?:like|to|of)\\s+((?:\\S+\\s*){${words}})`, 'i'))?.[1]?.trim().replace(/[?!.,]+$/, '');
+  const raw = message
+    .match(new RegExp(`(?:like|to|of)\\s+((?:\\S+\\s*){${words}})`, 'i'))?.[1]
+    ?.trim()
+    .replace(/[?!.,]+$/, '');
   return idx >= 0 && raw ? raw : titleCase(fragment);
 }

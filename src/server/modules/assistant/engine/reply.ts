@@ -24,7 +24,7 @@ export interface ReplyInput {
   case: ReplyCase;
 }
 
-const pick = <T,>(list: T[], seed: number) => list[seed % list.length];
+const pick = <T>(list: T[], seed: number) => list[seed % list.length];
 
 /** A short description of what was asked: "chill Indie", "80s Synth-pop", "tracks like Coldplay". */
 export function describeIntent(i: Intent): string {
@@ -48,7 +48,9 @@ export function describeIntent(i: Intent): string {
 function downvotedNote(n: number | undefined, desc: string): string {
   if (!n) return '';
   const what = desc === 'tracks' ? '' : `${desc} `;
-  return n === 1 ? ` I left out the one ${what}track you voted down.` : ` I left out the ${numberWord(n)} ${what}tracks you voted down.`;
+  return n === 1
+    ? ` I left out the one ${what}track you voted down.`
+    : ` I left out the ${numberWord(n)} ${what}tracks you voted down.`;
 }
 
 /** The reply text for a turn. */
@@ -61,7 +63,13 @@ export function writeReply(r: ReplyInput): string {
     case 'greeting':
       return `Yo${name}! DJ Verse is in the house and ready to play — tell me a genre, a mood or an artist and I'll brighten your day. Try "chill indie songs", "workout music" or "songs like Coldplay".`;
     case 'thanks':
-      return pick([`Anytime${name}, that's how we roll — come back when you need more music for the soul!`, `My pleasure${name}, the decks are always warm — holler when you need another storm!`], seed);
+      return pick(
+        [
+          `Anytime${name}, that's how we roll — come back when you need more music for the soul!`,
+          `My pleasure${name}, the decks are always warm — holler when you need another storm!`,
+        ],
+        seed,
+      );
     case 'help':
       return `I'm DJ Verse, your rhyming guide to the CrowdMix crates — I read your votes, your mood and what the crowd rates. Ask for a genre ("jazz"), a mood ("something romantic"), an activity ("study music"), an era ("80s"), a venue ("for Neon Nights") or an artist ("songs like Adele"), say how many you want, then "more", "something faster" or "more like the second one".`;
     case 'off-topic':
@@ -92,14 +100,20 @@ export function writeReply(r: ReplyInput): string {
       const are = c.count === 1 ? 'is' : 'are';
       let opener: string;
       const f = r.intent.followUp;
-      if (f === 'faster') opener = `Turning up the tempo, kicking up the pace — ${n} faster ${picks} to light up the place.`;
-      else if (f === 'slower') opener = `Easing off the gas, bringing it down low — ${n} mellower ${picks} to take it nice and slow.`;
-      else if (f === 'ref' && r.refTitle) opener = `More like ${r.refTitle}? I hear what you mean — ${n} ${picks} from the same kind of scene.`;
-      else if (f === 'different') opener = `Switching it up to a brand-new lane — ${n} ${picks} that break the same old refrain.`;
-      else if (f === 'more') opener = `You want more? I've got more in store — ${n} fresh ${picks} you haven't heard before.`;
+      if (f === 'faster')
+        opener = `Turning up the tempo, kicking up the pace — ${n} faster ${picks} to light up the place.`;
+      else if (f === 'slower')
+        opener = `Easing off the gas, bringing it down low — ${n} mellower ${picks} to take it nice and slow.`;
+      else if (f === 'ref' && r.refTitle)
+        opener = `More like ${r.refTitle}? I hear what you mean — ${n} ${picks} from the same kind of scene.`;
+      else if (f === 'different')
+        opener = `Switching it up to a brand-new lane — ${n} ${picks} that break the same old refrain.`;
+      else if (f === 'more')
+        opener = `You want more? I've got more in store — ${n} fresh ${picks} you haven't heard before.`;
       else if (desc === 'tracks' && !r.intent.countGiven) {
         opener = `No brief? No problem, I know your style — ${n} ${picks} from your votes${r.userMood ? ` and your ${r.userMood} mood` : ''}, worth your while.`;
-      } else if (r.intent.venue) opener = `Setting the stage for ${r.intent.venue.name} tonight — ${n} ${picks} the crowd says ${are} right.`;
+      } else if (r.intent.venue)
+        opener = `Setting the stage for ${r.intent.venue.name} tonight — ${n} ${picks} the crowd says ${are} right.`;
       else {
         opener = pick(
           [
@@ -114,10 +128,19 @@ export function writeReply(r: ReplyInput): string {
       }
       const notes: string[] = [];
       if (r.intent.countCapped) notes.push(`Ten's my limit per spin, so I kept it to the max.`);
-      if (r.intent.unknownRef) notes.push(`${r.intent.unknownRef} isn't in our crates yet, so I went by the sound you described.`);
-      if (c.partial) notes.push(`That's every ${desc} track in the crates that truly fits — upload more and I'll spin the hits!`);
+      if (r.intent.unknownRef)
+        notes.push(`${r.intent.unknownRef} isn't in our crates yet, so I went by the sound you described.`);
+      if (c.partial)
+        notes.push(`That's every ${desc} track in the crates that truly fits — upload more and I'll spin the hits!`);
       if (c.partial && c.downvoted) notes.push(downvotedNote(c.downvoted, desc).trim());
-      const closer = pick(['Hit play, queue them up, or propose one to a playlist!', 'Press play and let the good times flow!', 'Queue them up and let the rhythm take control!'], seed >>> 3);
+      const closer = pick(
+        [
+          'Hit play, queue them up, or propose one to a playlist!',
+          'Press play and let the good times flow!',
+          'Queue them up and let the rhythm take control!',
+        ],
+        seed >>> 3,
+      );
       return [opener, ...notes, c.partial ? '' : closer].filter(Boolean).join(' ');
     }
   }

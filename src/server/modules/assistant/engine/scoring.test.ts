@@ -55,7 +55,15 @@ describe('taste and neighbours', () => {
   });
 
   it('measures co-votes as a cosine over up-voters', () => {
-    const co = new Map([[1, new Map([[2, 3], [3, 1]])]]);
+    const co = new Map([
+      [
+        1,
+        new Map([
+          [2, 3],
+          [3, 1],
+        ]),
+      ],
+    ]);
     const upVoters = () => 4;
     expect(neighbourFit(2, [1], co, upVoters)).toEqual({ score: 0.75, seed: 1, shared: 3 });
     expect(neighbourFit(3, [1], co, upVoters).score).toBe(0.25);
@@ -89,7 +97,10 @@ describe('the engine', () => {
   });
 
   it('leaves out down-voted songs and earlier picks, and spreads artists', () => {
-    const first = runEngine('rock', testData({ votes: [{ songId: songId('Bohemian Rhapsody'), venueId: null, voteType: 'down' }] }));
+    const first = runEngine(
+      'rock',
+      testData({ votes: [{ songId: songId('Bohemian Rhapsody'), venueId: null, voteType: 'down' }] }),
+    );
     const ids = first.recommendations.map((c) => c.songId);
     expect(ids).not.toContain(songId('Bohemian Rhapsody'));
     const second = runEngine('more', testData({ history: [{ message: 'rock', songIds: ids }] }));
@@ -103,7 +114,10 @@ describe('the engine', () => {
     expect(plain.recommendations.map((c) => c.songId)).toContain(songId('Take Five'));
     expect(plain.message).not.toMatch(/voted down/);
 
-    const disliked = runEngine('jazz', testData({ votes: [{ songId: songId('Take Five'), venueId: null, voteType: 'down' }] }));
+    const disliked = runEngine(
+      'jazz',
+      testData({ votes: [{ songId: songId('Take Five'), venueId: null, voteType: 'down' }] }),
+    );
     expect(disliked.recommendations.map((c) => c.songId)).not.toContain(songId('Take Five'));
     expect(disliked.message).toMatch(/you voted down/);
     expect(disliked.message).not.toMatch(/catalogue's dry/);
@@ -111,8 +125,12 @@ describe('the engine', () => {
 
   it('"something faster" raises the energy of the previous request', () => {
     const first = runEngine('indie', testData());
-    const faster = runEngine('something faster', testData({ history: [{ message: 'indie', songIds: first.recommendations.map((c) => c.songId) }] }));
-    const avg = (cards: { genre: string | null }[]) => cards.reduce((a, c) => a + genreOf(c.genre).energy, 0) / cards.length;
+    const faster = runEngine(
+      'something faster',
+      testData({ history: [{ message: 'indie', songIds: first.recommendations.map((c) => c.songId) }] }),
+    );
+    const avg = (cards: { genre: string | null }[]) =>
+      cards.reduce((a, c) => a + genreOf(c.genre).energy, 0) / cards.length;
     expect(faster.recommendations.length).toBeGreaterThan(0);
     expect(avg(faster.recommendations)).toBeGreaterThan(avg(first.recommendations));
   });

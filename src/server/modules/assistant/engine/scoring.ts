@@ -2,7 +2,15 @@
  * Scoring: how well a song matches an intent, how the community rates it (Wilson lower bound), how it fits
  * the user's own taste, and how close it is to seed songs through co-votes. Pure functions of their inputs.
  */
-import { ARTIST_DECADES, GENRE_BY_ID, GENRES, UNKNOWN_GENRE, VENUE_TYPE_PROFILES, type GenreDef, type Mood } from './lexicon';
+import {
+  ARTIST_DECADES,
+  GENRE_BY_ID,
+  GENRES,
+  UNKNOWN_GENRE,
+  VENUE_TYPE_PROFILES,
+  type GenreDef,
+  type Mood,
+} from './lexicon';
 import type { Intent } from './intent';
 import { clamp01, creditedArtists, normalize } from './text';
 import type { CatalogueSong, CatalogueVenue, CoVotes, UserVote } from './types';
@@ -94,11 +102,20 @@ export function wilson(up: number, down: number, z = 1.96): number {
 }
 
 /** Ranks songs like the mixes do: net votes, then more up votes, then the older song. Returns id → 1-based rank. */
-export function rankBy(songs: CatalogueSong[], votes: (s: CatalogueSong) => { up: number; down: number } | undefined): Map<number, number> {
+export function rankBy(
+  songs: CatalogueSong[],
+  votes: (s: CatalogueSong) => { up: number; down: number } | undefined,
+): Map<number, number> {
   const rows = songs
     .map((s) => ({ s, v: votes(s) }))
     .filter((r): r is { s: CatalogueSong; v: { up: number; down: number } } => Boolean(r.v && r.v.up + r.v.down > 0))
-    .sort((a, b) => b.v.up - b.v.down - (a.v.up - a.v.down) || b.v.up - a.v.up || a.s.createdAt.getTime() - b.s.createdAt.getTime() || a.s.id - b.s.id);
+    .sort(
+      (a, b) =>
+        b.v.up - b.v.down - (a.v.up - a.v.down) ||
+        b.v.up - a.v.up ||
+        a.s.createdAt.getTime() - b.s.createdAt.getTime() ||
+        a.s.id - b.s.id,
+    );
   return new Map(rows.map((r, i) => [r.s.id, i + 1]));
 }
 
@@ -145,7 +162,8 @@ export function buildTaste(songs: CatalogueSong[], userId: string, votes: UserVo
     for (const [fam, w] of Object.entries(def.families)) tally.set(fam, (tally.get(fam) ?? 0) + w);
     if (type === 'up') {
       (likedByGenre.get(def.id) ?? likedByGenre.set(def.id, new Set()).get(def.id)!).add(songId);
-      for (const fam of [def.id, ...Object.keys(def.families)]) (likedByFamily.get(fam) ?? likedByFamily.set(fam, new Set()).get(fam)!).add(songId);
+      for (const fam of [def.id, ...Object.keys(def.families)])
+        (likedByFamily.get(fam) ?? likedByFamily.set(fam, new Set()).get(fam)!).add(songId);
     }
   }
   const affinity = new Map<string, number>();
@@ -170,7 +188,12 @@ export function tasteFit(taste: Taste, genre: GenreDef): number {
 }
 
 /** Co-vote closeness to the seeds (cosine over up-voters, 0..1) and the seed that explains it best. */
-export function neighbourFit(songId: number, seeds: number[], co: CoVotes, upVoters: (id: number) => number): { score: number; seed: number | null; shared: number } {
+export function neighbourFit(
+  songId: number,
+  seeds: number[],
+  co: CoVotes,
+  upVoters: (id: number) => number,
+): { score: number; seed: number | null; shared: number } {
   let best = { score: 0, seed: null as number | null, shared: 0 };
   for (const seed of seeds) {
     const shared = co.get(seed)?.get(songId) ?? 0;
@@ -206,13 +229,31 @@ export interface MatchContext {
   similarNeighbour: (songId: number) => number;
 }
 
-const WEIGHTS: Record<keyof MatchParts, number> = { genre: 1.2, artist: 1.3, similar: 1.1, mood: 0.8, activity: 0.8, venue: 0.8, era: 0.7, energy: 0.6 };
+const WEIGHTS: Record<keyof MatchParts, number> = {
+  genre: 1.2,
+  artist: 1.3,
+  similar: 1.1,
+  mood: 0.8,
+  activity: 0.8,
+  venue: 0.8,
+  era: 0.7,
+  energy: 0.6,
+};
 
 /** How well one song answers the intent, component by component. */
 export function matchParts(song: CatalogueSong, ctx: MatchContext): MatchParts {
   const i = ctx.intent;
   const def = genreOf(song.genre);
-  const parts: MatchParts = { genre: null, mood: null, activity: null, era: null, venue: null, similar: null, artist: null, energy: null };
+  const parts: MatchParts = {
+    genre: null,
+    mood: null,
+    activity: null,
+    era: null,
+    venue: null,
+    similar: null,
+    artist: null,
+    energy: null,
+  };
   if (i.genres.length) parts.genre = Math.max(...i.genres.map((g) => genreMatch(g, def)));
   if (i.moods.length) parts.mood = i.moods.reduce((a, m) => a + moodFit(def, m), 0) / i.moods.length;
   if (i.activities.length) {
@@ -254,10 +295,13 @@ export function matchParts(song: CatalogueSong, ctx: MatchContext): MatchParts {
     const sameArtist = i.similar.artistKey && creditedArtists(song.artist).includes(i.similar.artistKey) ? 1 : 0;
     // Another song by the same artist is similar, but the listener asked for something beyond them.
     const d = ctx.similarDecade;
-    const eraBonus = genreSim > 0 && i.era === null && d !== null ? 0.1 * eraFit(decadeOf(song), { from: d, to: d }) : 0;
+    const eraBonus =
+      genreSim > 0 && i.era === null && d !== null ? 0.1 * eraFit(decadeOf(song), { from: d, to: d }) : 0;
     parts.similar = sameArtist ? 0.7 : clamp01(0.8 * genreSim + 0.35 * nb + eraBonus);
   }
-  if (i.byArtist) parts.artist = creditedArtists(song.artist).includes(i.byArtist.key) || normalize(song.artist) === i.byArtist.key ? 1 : 0;
+  if (i.byArtist)
+    parts.artist =
+      creditedArtists(song.artist).includes(i.byArtist.key) || normalize(song.artist) === i.byArtist.key ? 1 : 0;
   return parts;
 }
 

@@ -4,7 +4,11 @@ import type { VenueType } from '../../../../shared/constants';
 import type { EngineData } from './engine';
 import type { CatalogueSong, CatalogueVenue, UserVote } from './types';
 
-export const TEST_VENUES: CatalogueVenue[] = DEMO_VENUES.map((v, i) => ({ id: i + 1, name: v.name, type: v.type as VenueType }));
+export const TEST_VENUES: CatalogueVenue[] = DEMO_VENUES.map((v, i) => ({
+  id: i + 1,
+  name: v.name,
+  type: v.type as VenueType,
+}));
 
 /** Songs 1..49 in demo order; earlier songs have more up votes, every song a venue tally in its own venue. */
 export function testSongs(): CatalogueSong[] {
@@ -32,7 +36,9 @@ export function testSongs(): CatalogueSong[] {
 export const songId = (title: string) => DEMO_SONGS.findIndex((s) => s.title === title) + 1;
 
 /** Engine input for a listener with the given votes and mood. */
-export function testData(opts: { votes?: UserVote[]; mood?: string | null; history?: EngineData['history']; songs?: CatalogueSong[] } = {}): EngineData {
+export function testData(
+  opts: { votes?: UserVote[]; mood?: string | null; history?: EngineData['history']; songs?: CatalogueSong[] } = {},
+): EngineData {
   return {
     user: { id: 'listener', firstName: 'Robin', currentMood: opts.mood ?? null },
     songs: opts.songs ?? testSongs(),

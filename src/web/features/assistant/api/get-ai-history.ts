@@ -5,7 +5,8 @@ import { getJson } from '../../../lib/api-client';
 
 export const getAiHistory = (signal?: AbortSignal) => getJson<AiChatTurn[]>('/api/ai/history', signal);
 
-export const getAiHistoryQueryOptions = () => queryOptions({ queryKey: ['/api/ai/history'] as const, queryFn: ({ signal }) => getAiHistory(signal) });
+export const getAiHistoryQueryOptions = () =>
+  queryOptions({ queryKey: ['/api/ai/history'] as const, queryFn: ({ signal }) => getAiHistory(signal) });
 
 export function useAiHistory(enabled = true) {
   return useQuery({ ...getAiHistoryQueryOptions(), enabled });

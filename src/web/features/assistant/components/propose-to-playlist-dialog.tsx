@@ -13,7 +13,6 @@ import { usePlaylist } from '../../playlists/api/get-playlist';
 import { usePlaylists } from '../../playlists/api/get-playlists';
 import { useProposeSong } from '../../playlists/api/propose-song';
 
-
 export function ProposeToPlaylistDialog({ songId, title }: { songId: number; title: string }) {
   const [open, setOpen] = useState(false);
   return (
@@ -48,12 +47,20 @@ function ProposeForm({ songId, onDone }: { songId: number; onDone: () => void })
       { songId },
       {
         onSuccess: () => {
-          toast({ title: 'Song Proposed!', description: `Proposed to ${detail.data?.name ?? 'the playlist'}.`, variant: 'success' });
+          toast({
+            title: 'Song Proposed!',
+            description: `Proposed to ${detail.data?.name ?? 'the playlist'}.`,
+            variant: 'success',
+          });
           onDone();
         },
         onError: (err) => {
           if (handleUnauthorized(err)) return;
-          toast({ title: 'Proposal Failed', description: errorMessage(err, 'Failed to add song'), variant: 'destructive' });
+          toast({
+            title: 'Proposal Failed',
+            description: errorMessage(err, 'Failed to add song'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -85,7 +92,14 @@ function ProposeForm({ songId, onDone }: { songId: number; onDone: () => void })
                   chosen === p.id && 'border-pink-400/70 bg-white/5',
                 )}
               >
-                <input type="radio" name="playlist" value={p.id} checked={chosen === p.id} onChange={() => setChosen(p.id)} className="accent-pink-500" />
+                <input
+                  type="radio"
+                  name="playlist"
+                  value={p.id}
+                  checked={chosen === p.id}
+                  onChange={() => setChosen(p.id)}
+                  className="accent-pink-500"
+                />
                 <span className={cn('size-8 shrink-0 rounded-lg bg-gradient-to-br', p.gradient)} aria-hidden />
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{p.name}</span>

@@ -36,14 +36,25 @@ export function RecommendationCard({ card, list }: { card: Card; list: Card[] })
   const playable = Boolean(card.youtubeId || card.pdfUrl);
 
   return (
-    <article className="min-w-0 rounded-xl border border-border bg-surface-2/70 p-3 sm:p-4" aria-label={`${card.title} by ${card.artist}`}>
+    <article
+      className="min-w-0 rounded-xl border border-border bg-surface-2/70 p-3 sm:p-4"
+      aria-label={`${card.title} by ${card.artist}`}
+    >
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
           <h3 className="truncate font-semibold">{card.title}</h3>
           <p className="truncate text-sm text-muted">{card.artist}</p>
         </div>
-        <div className="flex shrink-0 items-center gap-1.5 text-xs font-medium" title={`Confidence ${card.confidence.toFixed(2)}`}>
-          <span className={cn('size-2.5 rounded-full', DOT[colour])} aria-hidden data-testid="confidence-dot" data-colour={colour} />
+        <div
+          className="flex shrink-0 items-center gap-1.5 text-xs font-medium"
+          title={`Confidence ${card.confidence.toFixed(2)}`}
+        >
+          <span
+            className={cn('size-2.5 rounded-full', DOT[colour])}
+            aria-hidden
+            data-testid="confidence-dot"
+            data-colour={colour}
+          />
           <span>{percent}% match</span>
         </div>
       </div>

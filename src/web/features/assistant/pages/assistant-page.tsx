@@ -20,7 +20,8 @@ import { useSendAiMessage } from '../api/send-ai-message';
 import { RecommendationCard } from '../components/recommendation-card';
 
 /** Spec section 8: the reply shown when the assistant answers with an error. */
-export const TECHNICAL_DIFFICULTIES = "Sorry, I'm having some technical difficulties right now. My rhymes are still loading! Try asking me something else.";
+export const TECHNICAL_DIFFICULTIES =
+  "Sorry, I'm having some technical difficulties right now. My rhymes are still loading! Try asking me something else.";
 
 const EXAMPLES = [
   { group: 'Recommendations', prompt: 'Recommend me five songs I might like' },
@@ -30,8 +31,7 @@ const EXAMPLES = [
 ] as const;
 
 type Entry =
-  | { id: string; from: 'user'; text: string }
-  | { id: string; from: 'dj'; text: string; cards: Card[]; error?: boolean };
+  { id: string; from: 'user'; text: string } | { id: string; from: 'dj'; text: string; cards: Card[]; error?: boolean };
 
 export function AssistantPage() {
   return (
@@ -72,9 +72,18 @@ function Assistant() {
         const limited = err instanceof ApiError && err.status === 429;
         const reply = limited ? err.serverMessage : TECHNICAL_DIFFICULTIES;
         const stamp = `${Date.now()}`;
-        setLocal((l) => [...l, { id: `lu${stamp}`, from: 'user', text }, { id: `ld${stamp}`, from: 'dj', text: reply, cards: [], error: true }]);
+        setLocal((l) => [
+          ...l,
+          { id: `lu${stamp}`, from: 'user', text },
+          { id: `ld${stamp}`, from: 'dj', text: reply, cards: [], error: true },
+        ]);
         if (limited) toast({ title: 'Slow down', description: err.serverMessage, variant: 'destructive' });
-        else toast({ title: 'Connection Issue', description: 'DJ Verse could not answer. Please try again.', variant: 'destructive' });
+        else
+          toast({
+            title: 'Connection Issue',
+            description: 'DJ Verse could not answer. Please try again.',
+            variant: 'destructive',
+          });
       },
     });
   };
@@ -99,7 +108,12 @@ function Assistant() {
     clear.mutate(undefined, {
       onSuccess: () => setLocal([]),
       onError: (err) => {
-        if (!handleUnauthorized(err)) toast({ title: 'Error', description: 'Could not clear the conversation. Please try again.', variant: 'destructive' });
+        if (!handleUnauthorized(err))
+          toast({
+            title: 'Error',
+            description: 'Could not clear the conversation. Please try again.',
+            variant: 'destructive',
+          });
       },
     });
 
@@ -109,7 +123,10 @@ function Assistant() {
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex items-center gap-3">
-          <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-purple-500 to-pink-500 shadow-lg shadow-purple-900/40" aria-hidden>
+          <span
+            className="grid size-12 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-purple-500 to-pink-500 shadow-lg shadow-purple-900/40"
+            aria-hidden
+          >
             <Disc3 className="size-7 text-white" />
           </span>
           <div>
@@ -118,7 +135,13 @@ function Assistant() {
           </div>
         </div>
         {entries.length ? (
-          <Button variant="ghost" size="sm" onClick={startOver} disabled={clear.isPending || send.isPending} className="self-start sm:self-auto">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={startOver}
+            disabled={clear.isPending || send.isPending}
+            className="self-start sm:self-auto"
+          >
             <RotateCcw aria-hidden />
             New conversation
           </Button>
@@ -146,16 +169,25 @@ function Assistant() {
       </ul>
 
       <Panel className="flex min-h-[60vh] flex-col">
-        <div role="log" aria-label="Conversation with DJ Verse" aria-live="polite" className="flex-1 space-y-4 overflow-y-auto p-3 sm:p-5">
+        <div
+          role="log"
+          aria-label="Conversation with DJ Verse"
+          aria-live="polite"
+          className="flex-1 space-y-4 overflow-y-auto p-3 sm:p-5"
+        >
           {history.isLoading ? (
             <p className="flex items-center gap-2 text-sm text-muted">
               <Loader2 className="size-4 animate-spin" aria-hidden /> Loading your conversation...
             </p>
           ) : history.isError ? (
-            <p className="text-sm text-red-300">Could not load your earlier conversation. You can still ask DJ Verse something new.</p>
+            <p className="text-sm text-red-300">
+              Could not load your earlier conversation. You can still ask DJ Verse something new.
+            </p>
           ) : null}
           {empty && !history.isLoading ? <EmptyState onPick={ask} disabled={send.isPending} /> : null}
-          {entries.map((e) => (e.from === 'user' ? <UserBubble key={e.id} text={e.text} /> : <DjBubble key={e.id} entry={e} />))}
+          {entries.map((e) =>
+            e.from === 'user' ? <UserBubble key={e.id} text={e.text} /> : <DjBubble key={e.id} entry={e} />,
+          )}
           {pendingText ? (
             <>
               <UserBubble text={pendingText} />
@@ -167,9 +199,16 @@ function Assistant() {
           <div ref={endRef} />
         </div>
         <div className="border-t border-border p-3 sm:p-4">
-          <MessageComposer id="ai-message" label="Message DJ Verse" placeholder="Ask DJ Verse for music recommendations..." pending={send.isPending} onSend={ask} />
+          <MessageComposer
+            id="ai-message"
+            label="Message DJ Verse"
+            placeholder="Ask DJ Verse for music recommendations..."
+            pending={send.isPending}
+            onSend={ask}
+          />
           <p className="mt-2 text-xs text-muted">
-            {user?.currentMood ? `Tuned to your ${user.currentMood} mood. ` : ''}Try a genre, a mood, an artist or “more like the second one”.
+            {user?.currentMood ? `Tuned to your ${user.currentMood} mood. ` : ''}Try a genre, a mood, an artist or “more
+            like the second one”.
           </p>
         </div>
       </Panel>
@@ -182,7 +221,9 @@ function EmptyState({ onPick, disabled }: { onPick: (prompt: string) => void; di
     <div className="mx-auto max-w-2xl py-6 text-center">
       <Disc3 className="mx-auto size-12 text-pink-300" aria-hidden />
       <h2 className="mt-3 text-xl font-semibold">Yo! DJ Verse on the decks</h2>
-      <p className="mt-1 text-sm text-muted">Ask for recommendations, genres, moods or artists — every pick comes from the CrowdMix catalogue and its votes.</p>
+      <p className="mt-1 text-sm text-muted">
+        Ask for recommendations, genres, moods or artists — every pick comes from the CrowdMix catalogue and its votes.
+      </p>
       <ul className="mt-5 grid gap-2 text-left sm:grid-cols-2">
         {EXAMPLES.map((ex) => (
           <li key={ex.prompt}>
@@ -216,7 +257,10 @@ function UserBubble({ text }: { text: string }) {
 function DjBubble({ entry }: { entry: Extract<Entry, { from: 'dj' }> }) {
   return (
     <div className="flex gap-2 sm:gap-3">
-      <span className="mt-1 grid size-8 shrink-0 place-items-center rounded-full bg-gradient-to-br from-purple-500 to-pink-500" aria-hidden>
+      <span
+        className="mt-1 grid size-8 shrink-0 place-items-center rounded-full bg-gradient-to-br from-purple-500 to-pink-500"
+        aria-hidden
+      >
         <Disc3 className="size-4 text-white" />
       </span>
       <div className="min-w-0 flex-1 space-y-3">

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const page = (signedOutMeta: boolean) => ({
-  querySelector: (selector: string) => (signedOutMeta && selector === 'meta[name="crowdmix-session"][content="none"]' ? {} : null),
+  querySelector: (selector: string) =>
+    signedOutMeta && selector === 'meta[name="crowdmix-session"][content="none"]' ? {} : null,
 });
 
 /** Loads the module afresh with `document` standing for a page served with or without the signed-out mark. */
@@ -38,6 +39,9 @@ describe('the first auth check', () => {
     const { getCurrentUser } = await load(false);
     vi.stubGlobal('fetch', fetch);
     expect(await getCurrentUser()).toBeNull();
-    expect(fetch).toHaveBeenCalledWith('/api/auth/user', expect.objectContaining({ method: 'GET', credentials: 'include' }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/auth/user',
+      expect.objectContaining({ method: 'GET', credentials: 'include' }),
+    );
   });
 });

@@ -9,7 +9,9 @@ export const currentUserQueryKey = ['/api/auth/user'] as const;
  * True when the server marked the page as requested without a session cookie (src/server/plugins/spa.ts): then
  * nobody is signed in, and the first check needs no request, whose 401 browsers log as a console error.
  */
-export function pageSaysSignedOut(doc: Pick<Document, 'querySelector'> | undefined = typeof document === 'undefined' ? undefined : document): boolean {
+export function pageSaysSignedOut(
+  doc: Pick<Document, 'querySelector'> | undefined = typeof document === 'undefined' ? undefined : document,
+): boolean {
   return doc?.querySelector('meta[name="crowdmix-session"][content="none"]') != null;
 }
 

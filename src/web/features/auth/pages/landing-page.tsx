@@ -5,9 +5,21 @@ import { cx } from '../../../lib/cx';
 import { LogoMark } from '../../../components/layout/logo';
 
 const STEPS = [
-  { icon: Share2, title: 'Share Music', text: 'Post your favourite tracks with a YouTube link, or share sheet music as a PDF.' },
-  { icon: ThumbsUp, title: 'Vote Together', text: 'Vote songs up or down. The community decides the global Top 100 mix.' },
-  { icon: MapPin, title: 'Venue Mixes', text: 'Every bar, club and café has its own mix, voted by the people in the room.' },
+  {
+    icon: Share2,
+    title: 'Share Music',
+    text: 'Post your favourite tracks with a YouTube link, or share sheet music as a PDF.',
+  },
+  {
+    icon: ThumbsUp,
+    title: 'Vote Together',
+    text: 'Vote songs up or down. The community decides the global Top 100 mix.',
+  },
+  {
+    icon: MapPin,
+    title: 'Venue Mixes',
+    text: 'Every bar, club and café has its own mix, voted by the people in the room.',
+  },
   { icon: Bot, title: 'AI Assistant', text: 'Ask DJ Verse for recommendations tuned to your mood and the crowd.' },
 ];
 
@@ -16,7 +28,9 @@ async function handleGetStarted() {
   try {
     const res = await fetch('/api/login', { credentials: 'include', redirect: 'manual' });
     if (res.status === 501) {
-      window.alert('Running in development mode. Authentication is only available when deployed to the hosting platform with proper domain configuration.');
+      window.alert(
+        'Running in development mode. Authentication is only available when deployed to the hosting platform with proper domain configuration.',
+      );
       window.location.assign('/');
       return;
     }
@@ -40,11 +54,15 @@ export function LandingPage() {
         </h1>
         <p className="mt-3 text-xl font-medium text-purple-200 sm:text-2xl">for the love of music</p>
         <p className="mt-6 max-w-2xl text-base text-muted sm:text-lg">
-          Upload your favourite tracks, vote together, and let the community decide the global Top 100. Every venue gets its own
-          crowd-voted mix, community playlists let friends build lists together, and DJ Verse, our AI assistant, finds your next
-          favourite song.
+          Upload your favourite tracks, vote together, and let the community decide the global Top 100. Every venue gets
+          its own crowd-voted mix, community playlists let friends build lists together, and DJ Verse, our AI assistant,
+          finds your next favourite song.
         </p>
-        <button type="button" className={cx(buttonClasses('primary', 'lg'), 'mt-10')} onClick={() => void handleGetStarted()}>
+        <button
+          type="button"
+          className={cx(buttonClasses('primary', 'lg'), 'mt-10')}
+          onClick={() => void handleGetStarted()}
+        >
           Get Started
         </button>
       </section>
@@ -69,7 +87,14 @@ export function LandingPage() {
       <section className="mt-16 rounded-3xl bg-gradient-to-r from-purple-600 to-pink-600 p-10 text-center shadow-2xl shadow-purple-900/40">
         <h2 className="text-3xl font-bold text-white">Ready to Join the Mix?</h2>
         <p className="mt-3 text-purple-50">Sign in to vote, upload and chat with music lovers everywhere.</p>
-        <a href="/api/login" className={cx(buttonBase, buttonSizes.lg, 'mt-8 border border-white/30 bg-white text-purple-800 hover:bg-purple-50')}>
+        <a
+          href="/api/login"
+          className={cx(
+            buttonBase,
+            buttonSizes.lg,
+            'mt-8 border border-white/30 bg-white text-purple-800 hover:bg-purple-50',
+          )}
+        >
           Sign In to Start Voting
         </a>
       </section>

@@ -28,12 +28,16 @@ export function LoginPage() {
   const signIn = useSignIn();
   const register = useRegister();
   const pending = signIn.isPending || register.isPending;
-  const oidcFailed = typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('error') === 'oidc';
+  const oidcFailed =
+    typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('error') === 'oidc';
 
   async function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
-    const parsed = mode === 'signin' ? LoginSchema.safeParse({ email: data.email, password: data.password }) : RegisterSchema.safeParse(data);
+    const parsed =
+      mode === 'signin'
+        ? LoginSchema.safeParse({ email: data.email, password: data.password })
+        : RegisterSchema.safeParse(data);
     if (!parsed.success) {
       setErrors(firstErrors(parsed.error.issues));
       return;
@@ -41,17 +45,31 @@ export function LoginPage() {
     setErrors({});
     try {
       if (mode === 'signin') await signIn.mutateAsync(parsed.data as { email: string; password: string });
-      else await register.mutateAsync(parsed.data as { email: string; password: string; firstName: string; lastName: string });
+      else
+        await register.mutateAsync(
+          parsed.data as { email: string; password: string; firstName: string; lastName: string },
+        );
       navigate('/');
     } catch (err) {
-      setErrors({ form: errorMessage(err, mode === 'signin' ? 'Sign-in failed. Please try again.' : 'Could not create the account. Please try again.') });
+      setErrors({
+        form: errorMessage(
+          err,
+          mode === 'signin' ? 'Sign-in failed. Please try again.' : 'Could not create the account. Please try again.',
+        ),
+      });
     }
   }
 
   const field = (name: keyof Errors, label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={`login-${name}`}>{label}</Label>
-      <Input id={`login-${name}`} name={name} aria-invalid={Boolean(errors[name])} aria-describedby={errors[name] ? `login-${name}-error` : undefined} {...props} />
+      <Input
+        id={`login-${name}`}
+        name={name}
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={errors[name] ? `login-${name}-error` : undefined}
+        {...props}
+      />
       <FieldError id={`login-${name}-error`}>{errors[name]}</FieldError>
     </div>
   );
@@ -66,10 +84,16 @@ export function LoginPage() {
           <CardTitle>
             <span className="text-2xl">{mode === 'signin' ? 'Sign in' : 'Create your account'}</span>
           </CardTitle>
-          <p className="text-sm text-muted">{mode === 'signin' ? 'Welcome back to the mix.' : 'Join the crowd: vote, upload and chat.'}</p>
+          <p className="text-sm text-muted">
+            {mode === 'signin' ? 'Welcome back to the mix.' : 'Join the crowd: vote, upload and chat.'}
+          </p>
         </CardHeader>
         <CardContent>
-          {oidcFailed ? <p role="alert" className="mb-4 rounded-lg bg-red-500/15 p-3 text-sm text-red-200">Single sign-on failed. Please try again.</p> : null}
+          {oidcFailed ? (
+            <p role="alert" className="mb-4 rounded-lg bg-red-500/15 p-3 text-sm text-red-200">
+              Single sign-on failed. Please try again.
+            </p>
+          ) : null}
           <form noValidate onSubmit={(e) => void handleSubmit(e)} className="flex flex-col gap-4" key={mode}>
             {mode === 'register' ? (
               <div className="grid grid-cols-2 gap-3">
@@ -91,7 +115,11 @@ export function LoginPage() {
           </form>
           <p className="mt-5 text-center text-sm text-muted">
             {mode === 'signin' ? 'New to CrowdMix?' : 'Already have an account?'}{' '}
-            <button type="button" className="font-medium text-pink-300 underline-offset-4 hover:underline" onClick={() => (setErrors({}), setMode(mode === 'signin' ? 'register' : 'signin'))}>
+            <button
+              type="button"
+              className="font-medium text-pink-300 underline-offset-4 hover:underline"
+              onClick={() => (setErrors({}), setMode(mode === 'signin' ? 'register' : 'signin'))}
+            >
               {mode === 'signin' ? 'Create an account' : 'Sign in'}
             </button>
           </p>

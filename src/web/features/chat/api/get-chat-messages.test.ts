@@ -18,7 +18,9 @@ const msg = (id: number, content: string, senderId = 'alice'): Message => ({
 
 describe('mergeMessages', () => {
   it('keeps real messages in id order, then the pending ones', () => {
-    expect(mergeMessages([msg(3, 'c'), msg(-5, 'pending')], [msg(1, 'a'), msg(2, 'b', 'bob')]).map((m) => m.id)).toEqual([1, 2, 3, -5]);
+    expect(
+      mergeMessages([msg(3, 'c'), msg(-5, 'pending')], [msg(1, 'a'), msg(2, 'b', 'bob')]).map((m) => m.id),
+    ).toEqual([1, 2, 3, -5]);
   });
 
   it('lets a real message take the place of its pending echo (it arrived over /ws before the POST answered)', () => {
@@ -26,7 +28,12 @@ describe('mergeMessages', () => {
     const once = mergeMessages(pending, [msg(11, 'hello')]);
     expect(once.map((m) => m.id)).toEqual([10, 11, -2]);
     // The POST's answer then finds its message in place: nothing doubles.
-    expect(mergeMessages(once.filter((m) => m.id !== -1), [msg(11, 'hello')]).map((m) => m.id)).toEqual([10, 11, -2]);
+    expect(
+      mergeMessages(
+        once.filter((m) => m.id !== -1),
+        [msg(11, 'hello')],
+      ).map((m) => m.id),
+    ).toEqual([10, 11, -2]);
     // Someone else's identical text is not an echo of mine.
     expect(mergeMessages(pending, [msg(12, 'hello', 'bob')]).map((m) => m.id)).toEqual([10, 12, -1, -2]);
   });

@@ -11,9 +11,11 @@ import { useRealtimeEvent, useRealtimeRoom, useSocketStatus } from '../../../lib
 
 export type ChatRoom = { kind: 'global' } | { kind: 'venue'; venueId: number };
 
-export const chatUrl = (room: ChatRoom) => (room.kind === 'global' ? '/api/messages/global' : `/api/venues/${room.venueId}/messages`);
+export const chatUrl = (room: ChatRoom) =>
+  room.kind === 'global' ? '/api/messages/global' : `/api/venues/${room.venueId}/messages`;
 export const chatChannel = (room: ChatRoom) => (room.kind === 'global' ? 'global' : `venue:${room.venueId}`);
-export const chatMessagesKey = (room: ChatRoom) => (room.kind === 'global' ? (['/api/messages/global'] as const) : (['/api/venues', room.venueId, 'messages'] as const));
+export const chatMessagesKey = (room: ChatRoom) =>
+  room.kind === 'global' ? (['/api/messages/global'] as const) : (['/api/venues', room.venueId, 'messages'] as const);
 
 /** Temporary (optimistic) messages have negative ids. */
 export const isTemp = (m: Pick<Message, 'id'>) => m.id < 0;
@@ -39,7 +41,11 @@ export function mergeMessages(current: Message[] | undefined, incoming: Message[
 
 const lastRealId = (list: Message[] | undefined) => (list ?? []).reduce((max, m) => (m.id > max ? m.id : max), 0);
 
-export async function getChatMessages(room: ChatRoom, opts: { before?: number; after?: number } = {}, signal?: AbortSignal): Promise<Message[]> {
+export async function getChatMessages(
+  room: ChatRoom,
+  opts: { before?: number; after?: number } = {},
+  signal?: AbortSignal,
+): Promise<Message[]> {
   const q = opts.before ? `?before=${opts.before}` : opts.after !== undefined ? `?after=${opts.after}` : '';
   return getJson<Message[]>(`${chatUrl(room)}${q}`, signal);
 }
@@ -53,7 +59,8 @@ export const chatMessagesQueryOptions = (qc: QueryClient, room: ChatRoom) =>
       if (!current || last === 0) return getChatMessages(room, {}, signal);
       const newer = await getChatMessages(room, { after: last }, signal);
       // A full page means we may have missed more: start again from the newest page.
-      if (newer.length >= MESSAGE_PAGE_SIZE) return mergeMessages(current.filter(isTemp), await getChatMessages(room, {}, signal));
+      if (newer.length >= MESSAGE_PAGE_SIZE)
+        return mergeMessages(current.filter(isTemp), await getChatMessages(room, {}, signal));
       return newer.length ? mergeMessages(current, newer) : current;
     },
   });
@@ -66,7 +73,9 @@ export function useChatMessages(room: ChatRoom | null) {
   useRealtimeRoom(channel);
   useRealtimeEvent('chat_message', (e) => {
     if (!room || e.room !== channel) return;
-    qc.setQueryData<Message[]>(chatMessagesKey(room), (cur) => (cur ? mergeMessages(cur, [e.message as unknown as Message]) : cur));
+    qc.setQueryData<Message[]>(chatMessagesKey(room), (cur) =>
+      cur ? mergeMessages(cur, [e.message as unknown as Message]) : cur,
+    );
   });
   return useQuery({
     ...chatMessagesQueryOptions(qc, room ?? { kind: 'global' }),

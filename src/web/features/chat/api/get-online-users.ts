@@ -15,6 +15,9 @@ export const onlineUsersQueryOptions = () =>
 
 export function useOnlineUsers() {
   const qc = useQueryClient();
-  useRealtimeEvent('presence_changed', () => void qc.invalidateQueries({ queryKey: onlineUsersQueryOptions().queryKey }));
+  useRealtimeEvent(
+    'presence_changed',
+    () => void qc.invalidateQueries({ queryKey: onlineUsersQueryOptions().queryKey }),
+  );
   return useQuery(onlineUsersQueryOptions());
 }

@@ -17,7 +17,11 @@ export function sendChatMessage(room: ChatRoom, content: string): Promise<Messag
 
 let tempSeq = 0;
 
-export function useSendChatMessage(room: ChatRoom, user: CurrentUser | null, opts: { onFailed?: (content: string) => void } = {}) {
+export function useSendChatMessage(
+  room: ChatRoom,
+  user: CurrentUser | null,
+  opts: { onFailed?: (content: string) => void } = {},
+) {
   const qc = useQueryClient();
   const key = chatMessagesKey(room);
   return useMutation({
@@ -40,7 +44,12 @@ export function useSendChatMessage(room: ChatRoom, user: CurrentUser | null, opt
       return { tempId: temp.id };
     },
     onSuccess: (message, _content, ctx) => {
-      qc.setQueryData<Message[]>(key, (cur) => mergeMessages(cur?.filter((m) => m.id !== ctx?.tempId), [message]));
+      qc.setQueryData<Message[]>(key, (cur) =>
+        mergeMessages(
+          cur?.filter((m) => m.id !== ctx?.tempId),
+          [message],
+        ),
+      );
     },
     onError: (err, content, ctx) => {
       qc.setQueryData<Message[]>(key, (cur) => cur?.filter((m) => m.id !== ctx?.tempId));

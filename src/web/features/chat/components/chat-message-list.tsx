@@ -86,7 +86,12 @@ export function ChatMessageList({
     >
       {hasOlder && list.length ? (
         <div className="mb-3 flex justify-center">
-          <button type="button" onClick={() => void loadOlder()} disabled={loadingOlder} className="flex items-center gap-2 rounded-full px-3 py-1 text-xs text-muted hover:bg-white/10 hover:text-foreground">
+          <button
+            type="button"
+            onClick={() => void loadOlder()}
+            disabled={loadingOlder}
+            className="flex items-center gap-2 rounded-full px-3 py-1 text-xs text-muted hover:bg-white/10 hover:text-foreground"
+          >
             {loadingOlder ? <Loader2 className="size-3 animate-spin" aria-hidden /> : null} Load older messages
           </button>
         </div>
@@ -113,7 +118,12 @@ function ChatMessageItem({ message: m, own }: { message: Message; own: boolean }
     return (
       <li className="flex justify-end" data-testid="chat-message" data-own="true">
         <div className="max-w-[85%] sm:max-w-[70%]">
-          <div className={cn('rounded-2xl rounded-br-md bg-gradient-to-r from-purple-600 to-pink-600 px-3.5 py-2 text-sm break-words whitespace-pre-wrap text-white', pending && 'opacity-70')}>
+          <div
+            className={cn(
+              'rounded-2xl rounded-br-md bg-gradient-to-r from-purple-600 to-pink-600 px-3.5 py-2 text-sm break-words whitespace-pre-wrap text-white',
+              pending && 'opacity-70',
+            )}
+          >
             {m.content}
           </div>
           <p className="mt-1 text-right text-xs text-muted">
@@ -126,8 +136,15 @@ function ChatMessageItem({ message: m, own }: { message: Message; own: boolean }
   }
   return (
     <li className="group flex items-start gap-2.5" data-testid="chat-message">
-      <span aria-hidden className="mt-0.5 flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-gradient-to-br from-purple-500 to-pink-500 text-xs font-semibold text-white">
-        {m.senderImage ? <img src={m.senderImage} alt="" className="size-full object-cover" referrerPolicy="no-referrer" /> : nameInitials(name)}
+      <span
+        aria-hidden
+        className="mt-0.5 flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-gradient-to-br from-purple-500 to-pink-500 text-xs font-semibold text-white"
+      >
+        {m.senderImage ? (
+          <img src={m.senderImage} alt="" className="size-full object-cover" referrerPolicy="no-referrer" />
+        ) : (
+          nameInitials(name)
+        )}
       </span>
       <div className="min-w-0 max-w-[85%] sm:max-w-[70%]">
         <p className="flex items-baseline gap-2 text-xs">
@@ -143,7 +160,9 @@ function ChatMessageItem({ message: m, own }: { message: Message; own: boolean }
             <MessageCircle className="size-3.5" aria-hidden />
           </Link>
         </p>
-        <div className="mt-1 rounded-2xl rounded-tl-md bg-surface-2 px-3.5 py-2 text-sm break-words whitespace-pre-wrap">{m.content}</div>
+        <div className="mt-1 rounded-2xl rounded-tl-md bg-surface-2 px-3.5 py-2 text-sm break-words whitespace-pre-wrap">
+          {m.content}
+        </div>
       </div>
     </li>
   );

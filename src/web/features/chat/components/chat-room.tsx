@@ -7,7 +7,17 @@ import { loadOlderMessages, useChatMessages, type ChatRoom as Room } from '../ap
 import { useSendChatMessage } from '../api/send-chat-message';
 import { ChatMessageList } from './chat-message-list';
 
-export function ChatRoom({ room, user, placeholder, label }: { room: Room; user: CurrentUser; placeholder: string; label: string }) {
+export function ChatRoom({
+  room,
+  user,
+  placeholder,
+  label,
+}: {
+  room: Room;
+  user: CurrentUser;
+  placeholder: string;
+  label: string;
+}) {
   const qc = useQueryClient();
   const messages = useChatMessages(room);
   const [draft, setDraft] = useState('');
@@ -30,7 +40,15 @@ export function ChatRoom({ room, user, placeholder, label }: { room: Room; user:
           Could not load messages. Retrying…
         </p>
       ) : null}
-      <MessageComposer id={composerId} label={label === 'Global chat messages' ? 'Global chat message' : 'Venue chat message'} placeholder={placeholder} pending={send.isPending} value={draft} onValueChange={setDraft} onSend={(text) => send.mutate(text)} />
+      <MessageComposer
+        id={composerId}
+        label={label === 'Global chat messages' ? 'Global chat message' : 'Venue chat message'}
+        placeholder={placeholder}
+        pending={send.isPending}
+        value={draft}
+        onValueChange={setDraft}
+        onSend={(text) => send.mutate(text)}
+      />
     </div>
   );
 }

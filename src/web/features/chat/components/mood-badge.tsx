@@ -7,10 +7,19 @@ import { moodInfo } from '../lib/moods';
 import { timeAgo } from '../lib/format';
 import { MoodDialog } from './mood-dialog';
 
-const pill = 'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium focus-visible:outline-2 focus-visible:outline-accent';
+const pill =
+  'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium focus-visible:outline-2 focus-visible:outline-accent';
 
 /** The signed-in user's own mood: a button that opens 'Set Your Music Mood'. */
-export function OwnMoodButton({ mood, className, compact }: { mood: string | null; className?: string; compact?: boolean }) {
+export function OwnMoodButton({
+  mood,
+  className,
+  compact,
+}: {
+  mood: string | null;
+  className?: string;
+  compact?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const info = moodInfo(mood);
   return (
@@ -21,7 +30,11 @@ export function OwnMoodButton({ mood, className, compact }: { mood: string | nul
         <button
           type="button"
           aria-label={info ? `Your mood: ${info.label}. Change mood` : 'Set your mood'}
-          className={cn(pill, info ? info.className : 'border-dashed border-border text-muted hover:text-foreground', className)}
+          className={cn(
+            pill,
+            info ? info.className : 'border-dashed border-border text-muted hover:text-foreground',
+            className,
+          )}
         >
           {info ? (
             <>
@@ -39,7 +52,15 @@ export function OwnMoodButton({ mood, className, compact }: { mood: string | nul
 }
 
 /** Another user's mood, view-only: the badge opens a popover with its description. */
-export function MoodPopover({ mood, moodUpdatedAt, name }: { mood: string | null; moodUpdatedAt?: string | null; name: string }) {
+export function MoodPopover({
+  mood,
+  moodUpdatedAt,
+  name,
+}: {
+  mood: string | null;
+  moodUpdatedAt?: string | null;
+  name: string;
+}) {
   const info = moodInfo(mood);
   if (!info) return null;
   return (

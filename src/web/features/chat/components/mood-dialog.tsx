@@ -7,7 +7,15 @@ import { cn } from '../../../lib/utils';
 import { useUpdateMood } from '../api/update-mood';
 import { MOOD_OPTIONS } from '../lib/moods';
 
-export function MoodDialog({ open, onOpenChange, trigger }: { open: boolean; onOpenChange: (open: boolean) => void; trigger?: ReactNode }) {
+export function MoodDialog({
+  open,
+  onOpenChange,
+  trigger,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger?: ReactNode;
+}) {
   const { user } = useAuth();
   const update = useUpdateMood();
   const current = user?.currentMood ?? '';

@@ -10,7 +10,17 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { userLabel } from '../lib/format';
 import { MoodPopover, OwnMoodButton } from './mood-badge';
 
-export function OnlineUsersPanel({ users, isLoading, meId, myMood }: { users: OnlineUser[] | undefined; isLoading: boolean; meId: string; myMood: string | null }) {
+export function OnlineUsersPanel({
+  users,
+  isLoading,
+  meId,
+  myMood,
+}: {
+  users: OnlineUser[] | undefined;
+  isLoading: boolean;
+  meId: string;
+  myMood: string | null;
+}) {
   const count = users?.length ?? 0;
   return (
     <Card className="flex max-h-[calc(100vh-8rem)] flex-col">
@@ -37,7 +47,10 @@ export function OnlineUsersPanel({ users, isLoading, meId, myMood }: { users: On
                 <li key={u.id} className="flex items-start gap-3 rounded-xl p-2 hover:bg-white/5">
                   <span className="relative">
                     <Avatar src={u.profileImageUrl} first={u.firstName} last={u.lastName} label={name} />
-                    <span className="absolute -right-0.5 -bottom-0.5 size-3 rounded-full border-2 border-surface bg-green-400" aria-hidden />
+                    <span
+                      className="absolute -right-0.5 -bottom-0.5 size-3 rounded-full border-2 border-surface bg-green-400"
+                      aria-hidden
+                    />
                   </span>
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium">
@@ -47,11 +60,16 @@ export function OnlineUsersPanel({ users, isLoading, meId, myMood }: { users: On
                     </p>
                     {u.currentVenueId ? (
                       <p className="flex items-center gap-1 truncate text-xs text-muted">
-                        <MapPin className="size-3 shrink-0" aria-hidden /> In venue{u.venueName ? `: ${u.venueName}` : ''}
+                        <MapPin className="size-3 shrink-0" aria-hidden /> In venue
+                        {u.venueName ? `: ${u.venueName}` : ''}
                       </p>
                     ) : null}
                     <div className="mt-1 flex flex-wrap items-center gap-1.5">
-                      {me ? <OwnMoodButton mood={myMood} /> : <MoodPopover mood={u.currentMood} moodUpdatedAt={u.moodUpdatedAt} name={name} />}
+                      {me ? (
+                        <OwnMoodButton mood={myMood} />
+                      ) : (
+                        <MoodPopover mood={u.currentMood} moodUpdatedAt={u.moodUpdatedAt} name={name} />
+                      )}
                     </div>
                   </div>
                   {me ? null : (

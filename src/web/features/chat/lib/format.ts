@@ -3,7 +3,10 @@ import { ID_LABEL_LENGTH } from '@shared/constants';
 
 /** 'First Last', or null when the user has no name. */
 export function fullName(u: { firstName?: string | null; lastName?: string | null }): string | null {
-  const n = [u.firstName, u.lastName].filter((p) => p && p.trim()).join(' ').trim();
+  const n = [u.firstName, u.lastName]
+    .filter((p) => p && p.trim())
+    .join(' ')
+    .trim();
   return n || null;
 }
 
@@ -20,7 +23,12 @@ export function userLabel(u: { id: string; firstName?: string | null; lastName?:
 /** At most two initials from a display name. */
 export function nameInitials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (parts.slice(0, 2).map((p) => p[0]).join('') || 'U').toUpperCase();
+  return (
+    parts
+      .slice(0, 2)
+      .map((p) => p[0])
+      .join('') || 'U'
+  ).toUpperCase();
 }
 
 /** 'less than a minute ago', '5 minutes ago', 'about 2 hours ago', '3 days ago'. */

@@ -61,7 +61,12 @@ function Chat({ user }: { user: CurrentUser }) {
       <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <aside className="hidden lg:block" aria-label="Online users">
           <div className="sticky top-24">
-            <OnlineUsersPanel users={online.data} isLoading={online.isLoading} meId={user.id} myMood={user.currentMood} />
+            <OnlineUsersPanel
+              users={online.data}
+              isLoading={online.isLoading}
+              meId={user.id}
+              myMood={user.currentMood}
+            />
           </div>
         </aside>
         <Card className="min-w-0">
@@ -80,10 +85,19 @@ function Chat({ user }: { user: CurrentUser }) {
                   <h2 className="text-lg font-semibold">Global Music Discussion</h2>
                   <p className="text-sm text-muted">Chat with music lovers from around the world</p>
                 </header>
-                <ChatRoom room={{ kind: 'global' }} user={user} placeholder="Type a message..." label="Global chat messages" />
+                <ChatRoom
+                  room={{ kind: 'global' }}
+                  user={user}
+                  placeholder="Type a message..."
+                  label="Global chat messages"
+                />
               </TabsContent>
               <TabsContent value="venue">
-                {venueId ? <VenueRoom key={venueId} venueId={venueId} user={user} onBack={() => setVenueId(null)} /> : <VenuePicker onPick={setVenueId} />}
+                {venueId ? (
+                  <VenueRoom key={venueId} venueId={venueId} user={user} onBack={() => setVenueId(null)} />
+                ) : (
+                  <VenuePicker onPick={setVenueId} />
+                )}
               </TabsContent>
             </Tabs>
           </CardContent>
@@ -121,7 +135,13 @@ function VenuePicker({ onPick }: { onPick: (id: number) => void }) {
                 onClick={() => onPick(v.id)}
                 className="flex w-full items-center gap-3 rounded-xl border border-border bg-surface-2/60 p-3 text-left transition-colors hover:border-purple-400/50 hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-accent"
               >
-                <span aria-hidden className={cn('flex size-11 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br', v.gradient)}>
+                <span
+                  aria-hidden
+                  className={cn(
+                    'flex size-11 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br',
+                    v.gradient,
+                  )}
+                >
                   <Music className="size-5 text-white" />
                 </span>
                 <span className="min-w-0 flex-1">
@@ -168,8 +188,12 @@ function VenueRoom({ venueId, user, onBack }: { venueId: number; user: CurrentUs
           <Users className="size-3.5" aria-hidden /> {count} {count === 1 ? 'user' : 'users'} in venue
         </Badge>
       </header>
-      <ChatRoom room={{ kind: 'venue', venueId }} user={user} placeholder="Type a venue message..." label="Venue chat messages" />
+      <ChatRoom
+        room={{ kind: 'venue', venueId }}
+        user={user}
+        placeholder="Type a venue message..."
+        label="Venue chat messages"
+      />
     </section>
   );
 }
-

@@ -15,7 +15,17 @@ const item =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-purple-500/25 data-[highlighted]:text-foreground';
 
 /** `basePath` is the export route without the query, e.g. `/api/mix/global/export`. */
-export function ExportMenu({ basePath, title, className, disabled }: { basePath: string; title: string; className?: string; disabled?: boolean }) {
+export function ExportMenu({
+  basePath,
+  title,
+  className,
+  disabled,
+}: {
+  basePath: string;
+  title: string;
+  className?: string;
+  disabled?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const links = useYoutubeLinks(basePath);
   const file = (format: 'm3u' | 'csv' | 'json') => `${basePath}?format=${format}`;
@@ -30,7 +40,11 @@ export function ExportMenu({ basePath, title, className, disabled }: { basePath:
           </Button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-xl border border-border bg-surface p-1 shadow-2xl shadow-black/40">
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-50 min-w-56 rounded-xl border border-border bg-surface p-1 shadow-2xl shadow-black/40"
+          >
             <DropdownMenu.Item
               className={item}
               onSelect={() => {
@@ -60,7 +74,10 @@ export function ExportMenu({ basePath, title, className, disabled }: { basePath:
       </DropdownMenu.Root>
 
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent title="Play on YouTube" description={`Opens ${title} as a YouTube play queue (up to 50 videos per link).`}>
+        <DialogContent
+          title="Play on YouTube"
+          description={`Opens ${title} as a YouTube play queue (up to 50 videos per link).`}
+        >
           {links.isPending ? (
             <p className="text-muted" role="status">
               Preparing the links…
@@ -80,16 +97,24 @@ export function ExportMenu({ basePath, title, className, disabled }: { basePath:
                       href={l.url}
                       target="_blank"
                       rel="noopener noreferrer"
-                      className={cn('flex items-center justify-between gap-3 rounded-xl border border-border bg-white/5 px-4 py-3 hover:border-purple-400/50 focus-visible:outline-2 focus-visible:outline-accent')}
+                      className={cn(
+                        'flex items-center justify-between gap-3 rounded-xl border border-border bg-white/5 px-4 py-3 hover:border-purple-400/50 focus-visible:outline-2 focus-visible:outline-accent',
+                      )}
                     >
-                      <span className="font-medium">{data.links.length > 1 ? `Part ${l.part}: ${l.songCount} songs` : `Play ${l.songCount} ${l.songCount === 1 ? 'song' : 'songs'}`}</span>
+                      <span className="font-medium">
+                        {data.links.length > 1
+                          ? `Part ${l.part}: ${l.songCount} songs`
+                          : `Play ${l.songCount} ${l.songCount === 1 ? 'song' : 'songs'}`}
+                      </span>
                       <ExternalLink className="size-4 shrink-0 text-muted" aria-hidden />
                       <span className="sr-only">(opens YouTube in a new tab)</span>
                     </a>
                   </li>
                 ))}
               </ul>
-              {data.skippedSongs > 0 ? <p className="text-sm text-muted">{`${data.skippedSongs} PDF ${data.skippedSongs === 1 ? 'song is' : 'songs are'} not on YouTube and left out.`}</p> : null}
+              {data.skippedSongs > 0 ? (
+                <p className="text-sm text-muted">{`${data.skippedSongs} PDF ${data.skippedSongs === 1 ? 'song is' : 'songs are'} not on YouTube and left out.`}</p>
+              ) : null}
             </div>
           ) : null}
         </DialogContent>

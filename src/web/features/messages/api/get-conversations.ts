@@ -15,5 +15,9 @@ export const conversationsQueryOptions = () =>
 /** Live through /ws events (see useUnreadCount); polled every 3 s only while the socket is not open. */
 export function useConversations(enabled = true) {
   const status = useSocketStatus();
-  return useQuery({ ...conversationsQueryOptions(), enabled, refetchInterval: status === 'open' ? false : POLL.messages });
+  return useQuery({
+    ...conversationsQueryOptions(),
+    enabled,
+    refetchInterval: status === 'open' ? false : POLL.messages,
+  });
 }

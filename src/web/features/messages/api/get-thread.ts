@@ -14,5 +14,9 @@ export const threadQueryOptions = (otherUserId: string) =>
 
 export function useThread(otherUserId: string | null) {
   const status = useSocketStatus();
-  return useQuery({ ...threadQueryOptions(otherUserId ?? ''), enabled: Boolean(otherUserId), refetchInterval: status === 'open' ? false : POLL.messages });
+  return useQuery({
+    ...threadQueryOptions(otherUserId ?? ''),
+    enabled: Boolean(otherUserId),
+    refetchInterval: status === 'open' ? false : POLL.messages,
+  });
 }

@@ -25,7 +25,9 @@ export function useUnreadCount(enabled: boolean) {
     void qc.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
     for (const other of [m.senderId, m.receiverId]) {
       if (!other) continue;
-      qc.setQueryData<Message[]>(threadQueryOptions(other).queryKey, (cur) => (cur && !cur.some((x) => x.id === m.id) ? [...cur, m] : cur));
+      qc.setQueryData<Message[]>(threadQueryOptions(other).queryKey, (cur) =>
+        cur && !cur.some((x) => x.id === m.id) ? [...cur, m] : cur,
+      );
     }
   });
   useRealtimeEvent('messages_read', () => {

@@ -4,7 +4,10 @@ import type { PublicUser } from '@shared/schemas/auth';
 import { getJson } from '../../../lib/api-client';
 
 export const userQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['/api/users', userId] as const, queryFn: ({ signal }) => getJson<PublicUser>(`/api/users/${encodeURIComponent(userId)}`, signal) });
+  queryOptions({
+    queryKey: ['/api/users', userId] as const,
+    queryFn: ({ signal }) => getJson<PublicUser>(`/api/users/${encodeURIComponent(userId)}`, signal),
+  });
 
 export function useUser(userId: string | null) {
   return useQuery({ ...userQueryOptions(userId ?? ''), enabled: Boolean(userId) });

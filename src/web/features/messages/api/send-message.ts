@@ -16,13 +16,16 @@ export function useSendMessage(opts: { onFailed?: (content: string) => void } = 
   return useMutation({
     mutationFn: ({ receiverId, content }: { receiverId: string; content: string }) => sendMessage(receiverId, content),
     onSuccess: (message, { receiverId }) => {
-      qc.setQueryData<Message[]>(threadQueryOptions(receiverId).queryKey, (cur) => (cur && !cur.some((m) => m.id === message.id) ? [...cur, message] : cur));
+      qc.setQueryData<Message[]>(threadQueryOptions(receiverId).queryKey, (cur) =>
+        cur && !cur.some((m) => m.id === message.id) ? [...cur, message] : cur,
+      );
       void qc.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
     },
     onError: (err, { content }) => {
       opts.onFailed?.(content);
       if (handleUnauthorized(err)) return;
-      const description = err instanceof ApiError && err.status === 429 ? err.serverMessage : 'Failed to send message. Please try again.';
+      const description =
+        err instanceof ApiError && err.status === 429 ? err.serverMessage : 'Failed to send message. Please try again.';
       toast({ title: 'Error', description, variant: 'destructive' });
     },
   });

@@ -28,12 +28,20 @@ export function ConversationList({
   meId: string;
   onSelect: (userId: string) => void;
 }) {
-  if (!conversations.length && !draftWith) return <p className="px-4 py-10 text-center text-sm text-muted">No conversations yet</p>;
+  if (!conversations.length && !draftWith)
+    return <p className="px-4 py-10 text-center text-sm text-muted">No conversations yet</p>;
   return (
     <ul className="divide-y divide-border/60" aria-label="Conversations">
       {draftWith ? (
         <li>
-          <Item user={draftWith} selected={selectedId === draftWith.id} onSelect={onSelect} preview="New conversation" date={null} unread={0} />
+          <Item
+            user={draftWith}
+            selected={selectedId === draftWith.id}
+            onSelect={onSelect}
+            preview="New conversation"
+            date={null}
+            unread={0}
+          />
         </li>
       ) : null}
       {conversations.map((c) => (
@@ -52,14 +60,31 @@ export function ConversationList({
   );
 }
 
-function Item({ user, selected, onSelect, preview, date, unread }: { user: PublicUser; selected: boolean; onSelect: (id: string) => void; preview: string; date: string | null; unread: number }) {
+function Item({
+  user,
+  selected,
+  onSelect,
+  preview,
+  date,
+  unread,
+}: {
+  user: PublicUser;
+  selected: boolean;
+  onSelect: (id: string) => void;
+  preview: string;
+  date: string | null;
+  unread: number;
+}) {
   const name = userLabel(user);
   return (
     <button
       type="button"
       onClick={() => onSelect(user.id)}
       aria-current={selected ? 'true' : undefined}
-      className={cn('flex w-full items-center gap-3 px-4 py-3 text-left transition-colors hover:bg-white/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent', selected && 'bg-purple-500/15')}
+      className={cn(
+        'flex w-full items-center gap-3 px-4 py-3 text-left transition-colors hover:bg-white/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent',
+        selected && 'bg-purple-500/15',
+      )}
     >
       <Avatar src={user.profileImageUrl} first={user.firstName} last={user.lastName} label={name} />
       <span className="min-w-0 flex-1">
@@ -74,7 +99,10 @@ function Item({ user, selected, onSelect, preview, date, unread }: { user: Publi
         <span className="flex items-center justify-between gap-2">
           <span className={cn('truncate text-sm', unread ? 'text-foreground' : 'text-muted')}>{preview}</span>
           {unread ? (
-            <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-pink-500 px-1.5 text-xs font-semibold text-white" aria-label={`${unread} unread`}>
+            <span
+              className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-pink-500 px-1.5 text-xs font-semibold text-white"
+              aria-label={`${unread} unread`}
+            >
               {unread}
             </span>
           ) : null}

@@ -11,9 +11,24 @@ import { useMarkRead } from '../api/mark-read';
 import { useSendMessage } from '../api/send-message';
 import { useThread } from '../api/get-thread';
 
-const stamp = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const stamp = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
-export function Thread({ other, otherId, meId, onBack }: { other: PublicUser | null; otherId: string; meId: string; onBack: () => void }) {
+export function Thread({
+  other,
+  otherId,
+  meId,
+  onBack,
+}: {
+  other: PublicUser | null;
+  otherId: string;
+  meId: string;
+  onBack: () => void;
+}) {
   const thread = useThread(otherId);
   const markRead = useMarkRead();
   const [draft, setDraft] = useState('');
@@ -38,7 +53,13 @@ export function Thread({ other, otherId, meId, onBack }: { other: PublicUser | n
   return (
     <section className="flex h-full min-h-0 flex-col" aria-labelledby="thread-title">
       <header className="flex items-center gap-3 border-b border-border/60 p-3 sm:p-4">
-        <Button variant="ghost" size="icon-sm" onClick={onBack} aria-label="Back to conversations" className="md:hidden">
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          onClick={onBack}
+          aria-label="Back to conversations"
+          className="md:hidden"
+        >
           <ArrowLeft aria-hidden />
         </Button>
         <Avatar src={other?.profileImageUrl} first={other?.firstName} last={other?.lastName} label={name} />
@@ -46,7 +67,13 @@ export function Thread({ other, otherId, meId, onBack }: { other: PublicUser | n
           {name}
         </h2>
       </header>
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto p-3 sm:p-4" role="log" aria-label={`Conversation with ${name}`} tabIndex={0}>
+      <div
+        ref={scroller}
+        className="min-h-0 flex-1 overflow-y-auto p-3 sm:p-4"
+        role="log"
+        aria-label={`Conversation with ${name}`}
+        tabIndex={0}
+      >
         {thread.isLoading ? (
           <p className="py-10 text-center text-sm text-muted">Loading...</p>
         ) : thread.isError ? (
@@ -60,9 +87,20 @@ export function Thread({ other, otherId, meId, onBack }: { other: PublicUser | n
             {messages.map((m) => {
               const own = m.senderId === meId;
               return (
-                <li key={m.id} className={cn('flex', own ? 'justify-end' : 'justify-start')} data-testid="private-message">
+                <li
+                  key={m.id}
+                  className={cn('flex', own ? 'justify-end' : 'justify-start')}
+                  data-testid="private-message"
+                >
                   <div className="max-w-[85%] sm:max-w-[70%]">
-                    <div className={cn('rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap', own ? 'rounded-br-md bg-gradient-to-r from-purple-600 to-pink-600 text-white' : 'rounded-bl-md bg-surface-2')}>
+                    <div
+                      className={cn(
+                        'rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap',
+                        own
+                          ? 'rounded-br-md bg-gradient-to-r from-purple-600 to-pink-600 text-white'
+                          : 'rounded-bl-md bg-surface-2',
+                      )}
+                    >
                       <span className="sr-only">{own ? 'You: ' : `${name}: `}</span>
                       {m.content}
                     </div>

@@ -57,7 +57,10 @@ function Messages({ user }: { user: CurrentUser }) {
         <span className="text-gradient">Messages</span>
       </h1>
       <Card className="grid h-[calc(100vh-13rem)] min-h-[28rem] overflow-hidden md:grid-cols-[20rem_minmax(0,1fr)]">
-        <nav aria-label="Conversations" className={cn('min-h-0 overflow-y-auto border-border/60 md:border-r', selectedId && 'hidden md:block')}>
+        <nav
+          aria-label="Conversations"
+          className={cn('min-h-0 overflow-y-auto border-border/60 md:border-r', selectedId && 'hidden md:block')}
+        >
           <h2 className="px-4 pt-4 pb-2 text-sm font-semibold tracking-wide text-muted uppercase">Conversations</h2>
           {conversations.isLoading ? (
             <Loading />
@@ -66,18 +69,32 @@ function Messages({ user }: { user: CurrentUser }) {
               Could not load conversations.
             </p>
           ) : (
-            <ConversationList conversations={list} draftWith={draftWith} selectedId={selectedId} meId={user.id} onSelect={(id) => navigate(href.messagesWith(id))} />
+            <ConversationList
+              conversations={list}
+              draftWith={draftWith}
+              selectedId={selectedId}
+              meId={user.id}
+              onSelect={(id) => navigate(href.messagesWith(id))}
+            />
           )}
         </nav>
         <div className={cn('min-h-0', !selectedId && 'hidden md:block')}>
           {selectedId && !unknownUser ? (
-            <Thread key={selectedId} other={other} otherId={selectedId} meId={user.id} onBack={() => navigate(paths.messages)} />
+            <Thread
+              key={selectedId}
+              other={other}
+              otherId={selectedId}
+              meId={user.id}
+              onBack={() => navigate(paths.messages)}
+            />
           ) : (
             <div className="flex h-full flex-col items-center justify-center p-8 text-center">
               <MessagesSquare className="size-12 text-purple-300/70" aria-hidden />
               <h2 className="mt-4 text-xl font-semibold">{unknownUser ? 'User not found' : 'Select a Conversation'}</h2>
               <p className="mt-1 max-w-sm text-sm text-muted">
-                {unknownUser ? 'That person does not exist. Pick one of your conversations instead.' : 'Choose a conversation on the left, or message someone from the Chat page.'}
+                {unknownUser
+                  ? 'That person does not exist. Pick one of your conversations instead.'
+                  : 'Choose a conversation on the left, or message someone from the Chat page.'}
               </p>
               {unknownUser ? (
                 <Button variant="secondary" className="mt-4 md:hidden" onClick={() => navigate(paths.messages)}>

@@ -33,7 +33,11 @@ export const ControlButton = forwardRef<HTMLButtonElement, ControlButtonProps>(f
         </Button>
       </Tooltip.Trigger>
       <Tooltip.Portal>
-        <Tooltip.Content side="top" sideOffset={6} className="z-[60] rounded-md border border-border bg-surface-2 px-2 py-1 text-xs text-foreground shadow-lg">
+        <Tooltip.Content
+          side="top"
+          sideOffset={6}
+          className="z-[60] rounded-md border border-border bg-surface-2 px-2 py-1 text-xs text-foreground shadow-lg"
+        >
           {label}
           {hint ? <span className="ml-1.5 text-muted">{hint}</span> : null}
         </Tooltip.Content>

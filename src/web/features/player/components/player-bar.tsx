@@ -96,27 +96,60 @@ export function PlayerBar() {
 
   return (
     <>
-      <section ref={sectionRef} aria-label="Music player" data-testid="player-bar" className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col items-end">
+      <section
+        ref={sectionRef}
+        aria-label="Music player"
+        data-testid="player-bar"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col items-end"
+      >
         <p className="sr-only" aria-live="polite">
           {`Now playing: ${song.title} by ${song.artist}`}
         </p>
-        <div className={videoVisible ? 'pointer-events-auto mr-2 mb-2 flex max-w-[calc(100vw-1rem)] flex-col items-end gap-1.5' : 'contents'}>
+        <div
+          className={
+            videoVisible
+              ? 'pointer-events-auto mr-2 mb-2 flex max-w-[calc(100vw-1rem)] flex-col items-end gap-1.5'
+              : 'contents'
+          }
+        >
           <YouTubeAdapter
             hidden={!videoVisible}
-            className={videoVisible ? 'relative overflow-hidden rounded-xl bg-black shadow-2xl shadow-black/50' : 'pointer-events-none fixed top-0 -left-[10000px] size-[200px]'}
+            className={
+              videoVisible
+                ? 'relative overflow-hidden rounded-xl bg-black shadow-2xl shadow-black/50'
+                : 'pointer-events-none fixed top-0 -left-[10000px] size-[200px]'
+            }
             // Height is the spec's size; width keeps the video's 16:9 and never exceeds the screen.
-            style={videoVisible ? { height: size.px, width: `min(${Math.round((size.px * 16) / 9)}px, calc(100vw - 1rem))` } : undefined}
+            style={
+              videoVisible
+                ? { height: size.px, width: `min(${Math.round((size.px * 16) / 9)}px, calc(100vw - 1rem))` }
+                : undefined
+            }
             data-testid="player-video"
             data-size={size.id}
             onLoadError={setLoadError}
           />
           {videoVisible ? (
             // The video's own controls sit beside it, never on top of it (the provider's terms).
-            <div className="flex items-center gap-1 rounded-full border border-border bg-surface/95 px-1 py-0.5 shadow-lg backdrop-blur" role="group" aria-label="Video controls">
-              <ControlButton size="icon-sm" label={`Back ${OVERLAY_SEEK_STEP} seconds`} hint="J" onClick={() => actions.seekBy(-OVERLAY_SEEK_STEP)}>
+            <div
+              className="flex items-center gap-1 rounded-full border border-border bg-surface/95 px-1 py-0.5 shadow-lg backdrop-blur"
+              role="group"
+              aria-label="Video controls"
+            >
+              <ControlButton
+                size="icon-sm"
+                label={`Back ${OVERLAY_SEEK_STEP} seconds`}
+                hint="J"
+                onClick={() => actions.seekBy(-OVERLAY_SEEK_STEP)}
+              >
                 <Undo2 />
               </ControlButton>
-              <ControlButton size="icon-sm" label={`Forward ${OVERLAY_SEEK_STEP} seconds`} hint="L" onClick={() => actions.seekBy(OVERLAY_SEEK_STEP)}>
+              <ControlButton
+                size="icon-sm"
+                label={`Forward ${OVERLAY_SEEK_STEP} seconds`}
+                hint="L"
+                onClick={() => actions.seekBy(OVERLAY_SEEK_STEP)}
+              >
                 <Redo2 />
               </ControlButton>
               <ControlButton
@@ -133,17 +166,31 @@ export function PlayerBar() {
         </div>
 
         <div className="pointer-events-auto w-full border-t border-border bg-surface/95 shadow-[0_-8px_30px_rgb(0_0_0/0.35)] backdrop-blur">
-          {collapsed ? <CollapsedBar onClose={close} /> : <ExpandedBar onHelp={() => setHelpOpen(true)} onClose={close} />}
+          {collapsed ? (
+            <CollapsedBar onClose={close} />
+          ) : (
+            <ExpandedBar onHelp={() => setHelpOpen(true)} onClose={close} />
+          )}
           {loadError ? (
             <p role="alert" className="mx-auto max-w-7xl border-t border-border/60 px-3 py-2 text-sm text-danger">
               {loadError} Reload the page to try again.
             </p>
           ) : null}
           {showHint ? (
-            <div role="status" className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 border-t border-border/60 px-3 py-2 text-sm">
-              <span className="text-muted">Autoplay is off in this browser. Tap play to start, or open the song in YouTube.</span>
+            <div
+              role="status"
+              className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 border-t border-border/60 px-3 py-2 text-sm"
+            >
+              <span className="text-muted">
+                Autoplay is off in this browser. Tap play to start, or open the song in YouTube.
+              </span>
               {watchUrl ? (
-                <a href={watchUrl} target="_blank" rel="noopener noreferrer" className="rounded-lg border border-white/20 px-3 py-1 text-sm hover:bg-white/10">
+                <a
+                  href={watchUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="rounded-lg border border-white/20 px-3 py-1 text-sm hover:bg-white/10"
+                >
                   Open in YouTube
                 </a>
               ) : null}
@@ -269,7 +316,13 @@ function ExpandedBar({ onHelp, onClose }: { onHelp: () => void; onClose: () => v
         </div>
 
         <Group label="Playback" className="basis-full justify-center gap-0.5 sm:basis-auto">
-          <ControlButton size="icon-sm" label="Shuffle" hint="S" pressed={state.shuffle} onClick={actions.toggleShuffle}>
+          <ControlButton
+            size="icon-sm"
+            label="Shuffle"
+            hint="S"
+            pressed={state.shuffle}
+            onClick={actions.toggleShuffle}
+          >
             <Shuffle />
           </ControlButton>
           <ControlButton size="icon-sm" label="Previous song" hint="Shift+P" onClick={actions.previous}>
@@ -279,7 +332,11 @@ function ExpandedBar({ onHelp, onClose }: { onHelp: () => void; onClose: () => v
             <Undo2 />
           </ControlButton>
           <PlayPause large />
-          <ControlButton size="icon-sm" label={`Forward ${SEEK_STEP} seconds`} onClick={() => actions.seekBy(SEEK_STEP)}>
+          <ControlButton
+            size="icon-sm"
+            label={`Forward ${SEEK_STEP} seconds`}
+            onClick={() => actions.seekBy(SEEK_STEP)}
+          >
             <Redo2 />
           </ControlButton>
           <ControlButton size="icon-sm" label="Next song" hint="Shift+N" onClick={actions.next}>

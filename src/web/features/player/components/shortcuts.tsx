@@ -27,7 +27,18 @@ function isTypingTarget(target: EventTarget | null, key: string): boolean {
   const role = target.getAttribute('role');
   if (role === 'textbox' || role === 'combobox' || role === 'searchbox') return true;
   // Space activates buttons, links, checkboxes and sliders: leave it to them.
-  if (key === ' ' && (tag === 'BUTTON' || tag === 'A' || role === 'slider' || role === 'checkbox' || role === 'switch' || role === 'menuitem' || role === 'tab' || role === 'option')) return true;
+  if (
+    key === ' ' &&
+    (tag === 'BUTTON' ||
+      tag === 'A' ||
+      role === 'slider' ||
+      role === 'checkbox' ||
+      role === 'switch' ||
+      role === 'menuitem' ||
+      role === 'tab' ||
+      role === 'option')
+  )
+    return true;
   return false;
 }
 
@@ -75,7 +86,10 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
   const { shortcuts } = usePlayerPrefs();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Keyboard shortcuts" description="They work anywhere in the app while you are not typing in a field.">
+      <DialogContent
+        title="Keyboard shortcuts"
+        description="They work anywhere in the app while you are not typing in a field."
+      >
         <table className="w-full text-sm">
           <caption className="sr-only">Player keyboard shortcuts</caption>
           <thead className="sr-only">
@@ -91,7 +105,9 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
                   {s.keys.map((k, i) => (
                     <span key={k}>
                       {i > 0 ? <span className="px-1 text-muted">{'combo' in s ? '+' : 'or'}</span> : null}
-                      <kbd className="rounded-md border border-border bg-surface-2 px-1.5 py-0.5 font-mono text-xs">{k}</kbd>
+                      <kbd className="rounded-md border border-border bg-surface-2 px-1.5 py-0.5 font-mono text-xs">
+                        {k}
+                      </kbd>
                     </span>
                   ))}
                 </td>
@@ -110,7 +126,11 @@ export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenC
           />
           <Label htmlFor="player-shortcuts-enabled">Use keyboard shortcuts</Label>
         </div>
-        {!shortcuts ? <p className="mt-2 text-sm text-muted">Shortcuts are off. Turn them on here again any time (the Keyboard shortcuts button on the player).</p> : null}
+        {!shortcuts ? (
+          <p className="mt-2 text-sm text-muted">
+            Shortcuts are off. Turn them on here again any time (the Keyboard shortcuts button on the player).
+          </p>
+        ) : null}
       </DialogContent>
     </Dialog>
   );

@@ -8,7 +8,13 @@ export function SongArt({ song, className }: { song: PlayableSong; className?: s
   const src = song.thumbnailUrl ?? (song.youtubeId ? youtubeThumbnailUrl(song.youtubeId) : null);
   if (!src) {
     return (
-      <span className={cn('flex shrink-0 items-center justify-center bg-gradient-to-br from-purple-500 to-pink-500', className)} aria-hidden="true">
+      <span
+        className={cn(
+          'flex shrink-0 items-center justify-center bg-gradient-to-br from-purple-500 to-pink-500',
+          className,
+        )}
+        aria-hidden="true"
+      >
         <Music className="size-1/2 text-white" />
       </span>
     );

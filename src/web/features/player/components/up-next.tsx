@@ -38,11 +38,16 @@ export function UpNext() {
           ) : (
             <ol className="flex flex-col gap-1" aria-label="Next songs">
               {shown.map((item) => (
-                <li key={`${item.queued ? 'q' : 'l'}-${item.index}-${item.song.id}`} className="flex items-center gap-1">
+                <li
+                  key={`${item.queued ? 'q' : 'l'}-${item.index}-${item.song.id}`}
+                  className="flex items-center gap-1"
+                >
                   <button
                     type="button"
                     className="flex min-w-0 flex-1 items-center gap-2 rounded-lg p-1.5 text-left hover:bg-white/5"
-                    onClick={() => (item.queued ? dispatch({ type: 'playFromQueue', index: item.index }) : actions.jump(item.index))}
+                    onClick={() =>
+                      item.queued ? dispatch({ type: 'playFromQueue', index: item.index }) : actions.jump(item.index)
+                    }
                   >
                     <SongArt song={item.song} className="size-9 rounded-md" />
                     <span className="min-w-0">
@@ -55,7 +60,11 @@ export function UpNext() {
                     <span className="sr-only">, play now</span>
                   </button>
                   {item.queued ? (
-                    <ControlButton label={`Remove ${item.song.title} from the queue`} size="icon-sm" onClick={() => actions.removeFromQueue(item.index)}>
+                    <ControlButton
+                      label={`Remove ${item.song.title} from the queue`}
+                      size="icon-sm"
+                      onClick={() => actions.removeFromQueue(item.index)}
+                    >
                       <X />
                     </ControlButton>
                   ) : null}
@@ -63,8 +72,14 @@ export function UpNext() {
               ))}
             </ol>
           )}
-          {more > 0 ? <p className="px-1 pt-2 text-xs text-muted">+{more} more {more === 1 ? 'song' : 'songs'}</p> : null}
-          {state.shuffle && state.songs.length > 1 ? <p className="px-1 pt-2 text-xs text-muted">Shuffle is on: after the queue, songs play in random order.</p> : null}
+          {more > 0 ? (
+            <p className="px-1 pt-2 text-xs text-muted">
+              +{more} more {more === 1 ? 'song' : 'songs'}
+            </p>
+          ) : null}
+          {state.shuffle && state.songs.length > 1 ? (
+            <p className="px-1 pt-2 text-xs text-muted">Shuffle is on: after the queue, songs play in random order.</p>
+          ) : null}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

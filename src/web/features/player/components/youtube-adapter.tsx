@@ -9,7 +9,11 @@ import { usePlayerInternals, usePlayerState } from '../player-context';
 import { loadYouTubeApi, YOUTUBE_HOST, YT_STATE, type YTPlayer } from '../youtube-api';
 
 /** The element the provider's iframe lives in; the bar sizes it (video mode) or hides it (audio mode). */
-export function YouTubeAdapter({ hidden, onLoadError, ...rest }: HTMLAttributes<HTMLDivElement> & { hidden?: boolean; onLoadError?: (message: string) => void }) {
+export function YouTubeAdapter({
+  hidden,
+  onLoadError,
+  ...rest
+}: HTMLAttributes<HTMLDivElement> & { hidden?: boolean; onLoadError?: (message: string) => void }) {
   const state = usePlayerState();
   const { dispatch, adapterRef } = usePlayerInternals();
   const hostRef = useRef<HTMLDivElement>(null);
@@ -107,7 +111,8 @@ export function YouTubeAdapter({ hidden, onLoadError, ...rest }: HTMLAttributes<
     if (!ready || !player || !stateRef.current.currentSong) return;
     const ytState = player.getPlayerState();
     // Before the first tap on a mobile browser only the tap itself may start playback (playNow).
-    if (isPlaying && userStartedRef.current && ytState !== YT_STATE.playing && ytState !== YT_STATE.buffering) player.playVideo();
+    if (isPlaying && userStartedRef.current && ytState !== YT_STATE.playing && ytState !== YT_STATE.buffering)
+      player.playVideo();
     if (!isPlaying && (ytState === YT_STATE.playing || ytState === YT_STATE.buffering)) player.pauseVideo();
   }, [ready, isPlaying]);
 

@@ -30,12 +30,15 @@ export function PdfThumbnail({ url, alt = '', width = 320, className }: PdfThumb
       setVisible(true);
       return;
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setVisible(true);
-        observer.disconnect();
-      }
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setVisible(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
@@ -77,9 +80,24 @@ export function PdfThumbnail({ url, alt = '', width = 320, className }: PdfThumb
   }, [visible, url, width]);
 
   return (
-    <div ref={boxRef} className={cn('relative overflow-hidden bg-gradient-to-br from-pink-500/30 to-purple-600/30', className)} role={alt ? 'img' : undefined} aria-label={alt || undefined}>
-      <canvas ref={canvasRef} data-testid="pdf-thumbnail" aria-hidden="true" className={cn('size-full bg-white object-cover object-top', status === 'ready' ? 'block' : 'hidden')} />
-      {status !== 'ready' ? <FileText aria-hidden="true" className="absolute top-1/2 left-1/2 size-8 -translate-x-1/2 -translate-y-1/2 text-pink-200/80" /> : null}
+    <div
+      ref={boxRef}
+      className={cn('relative overflow-hidden bg-gradient-to-br from-pink-500/30 to-purple-600/30', className)}
+      role={alt ? 'img' : undefined}
+      aria-label={alt || undefined}
+    >
+      <canvas
+        ref={canvasRef}
+        data-testid="pdf-thumbnail"
+        aria-hidden="true"
+        className={cn('size-full bg-white object-cover object-top', status === 'ready' ? 'block' : 'hidden')}
+      />
+      {status !== 'ready' ? (
+        <FileText
+          aria-hidden="true"
+          className="absolute top-1/2 left-1/2 size-8 -translate-x-1/2 -translate-y-1/2 text-pink-200/80"
+        />
+      ) : null}
     </div>
   );
 }

@@ -11,7 +11,10 @@ const DEFAULT_ZOOM_INDEX = 2;
 
 /** The file name offered by Download: the song's title, made safe for file systems. */
 export function pdfFileName(song: PdfSong): string {
-  const base = `${song.artist} - ${song.title}`.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const base = `${song.artist} - ${song.title}`
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return `${base || 'song'}.pdf`;
 }
 
@@ -36,7 +39,13 @@ export function PdfViewerDialog({ song, onClose }: { song: PdfSong; onClose: () 
       (err: unknown) => {
         if (cancelled) return;
         const status = (err as { status?: number })?.status;
-        setError(status === 404 ? 'This PDF was not found. It may have been removed.' : status === 401 || status === 403 ? 'You are not allowed to open this PDF.' : 'This PDF could not be opened.');
+        setError(
+          status === 404
+            ? 'This PDF was not found. It may have been removed.'
+            : status === 401 || status === 403
+              ? 'You are not allowed to open this PDF.'
+              : 'This PDF could not be opened.',
+        );
       },
     );
     return () => {
@@ -88,24 +97,50 @@ export function PdfViewerDialog({ song, onClose }: { song: PdfSong; onClose: () 
           }}
         >
           <div className="flex items-center gap-1">
-            <Button variant="secondary" size="icon-sm" aria-label="Previous page" title="Previous page" disabled={!doc || pageNumber <= 1} onClick={() => goTo(pageNumber - 1)}>
+            <Button
+              variant="secondary"
+              size="icon-sm"
+              aria-label="Previous page"
+              title="Previous page"
+              disabled={!doc || pageNumber <= 1}
+              onClick={() => goTo(pageNumber - 1)}
+            >
               <ChevronLeft />
             </Button>
             <span className="min-w-24 text-center text-sm tabular-nums" aria-live="polite">
               {pages ? `Page ${pageNumber} of ${pages}` : 'Loading…'}
             </span>
-            <Button variant="secondary" size="icon-sm" aria-label="Next page" title="Next page" disabled={!doc || pageNumber >= pages} onClick={() => goTo(pageNumber + 1)}>
+            <Button
+              variant="secondary"
+              size="icon-sm"
+              aria-label="Next page"
+              title="Next page"
+              disabled={!doc || pageNumber >= pages}
+              onClick={() => goTo(pageNumber + 1)}
+            >
               <ChevronRight />
             </Button>
           </div>
           <div className="flex items-center gap-1">
-            <Button variant="secondary" size="icon-sm" aria-label="Zoom out" title="Zoom out" disabled={zoomIndex === 0} onClick={() => setZoomIndex((z) => Math.max(0, z - 1))}>
+            <Button
+              variant="secondary"
+              size="icon-sm"
+              aria-label="Zoom out"
+              title="Zoom out"
+              disabled={zoomIndex === 0}
+              onClick={() => setZoomIndex((z) => Math.max(0, z - 1))}
+            >
               <ZoomOut />
             </Button>
-            <span className="w-14 text-center text-sm tabular-nums">
-              {Math.round(zoom * 100)}%
-            </span>
-            <Button variant="secondary" size="icon-sm" aria-label="Zoom in" title="Zoom in" disabled={zoomIndex === ZOOM_STEPS.length - 1} onClick={() => setZoomIndex((z) => Math.min(ZOOM_STEPS.length - 1, z + 1))}>
+            <span className="w-14 text-center text-sm tabular-nums">{Math.round(zoom * 100)}%</span>
+            <Button
+              variant="secondary"
+              size="icon-sm"
+              aria-label="Zoom in"
+              title="Zoom in"
+              disabled={zoomIndex === ZOOM_STEPS.length - 1}
+              onClick={() => setZoomIndex((z) => Math.min(ZOOM_STEPS.length - 1, z + 1))}
+            >
               <ZoomIn />
             </Button>
             <Button variant="secondary" size="sm" asChild>
@@ -115,13 +150,23 @@ export function PdfViewerDialog({ song, onClose }: { song: PdfSong; onClose: () 
             </Button>
           </div>
         </div>
-        <div className="mt-3 max-h-[70vh] min-h-48 overflow-auto rounded-xl bg-white/5 p-2" tabIndex={0} role="region" aria-label={`Page ${pageNumber} of ${song.title}`}>
+        <div
+          className="mt-3 max-h-[70vh] min-h-48 overflow-auto rounded-xl bg-white/5 p-2"
+          tabIndex={0}
+          role="region"
+          aria-label={`Page ${pageNumber} of ${song.title}`}
+        >
           {error ? (
             <p role="alert" className="p-6 text-center text-danger">
               {error}
             </p>
           ) : (
-            <canvas ref={canvasRef} data-testid="pdf-page" className="mx-auto block bg-white shadow-lg" aria-busy={rendering} />
+            <canvas
+              ref={canvasRef}
+              data-testid="pdf-page"
+              className="mx-auto block bg-white shadow-lg"
+              aria-busy={rendering}
+            />
           )}
         </div>
       </DialogContent>

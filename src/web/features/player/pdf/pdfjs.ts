@@ -2,7 +2,13 @@
  * pdf.js, loaded on demand (never part of the first bundle). The worker is a file of our own origin, so it
  * runs under the CSP's worker-src 'self'; eval stays off (isEvalSupported: false) for script-src 'self'.
  */
-import { getDocument, GlobalWorkerOptions, type PDFDocumentLoadingTask, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist';
+import {
+  getDocument,
+  GlobalWorkerOptions,
+  type PDFDocumentLoadingTask,
+  type PDFDocumentProxy,
+  type PDFPageProxy,
+} from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
@@ -18,7 +24,11 @@ export function openPdf(url: string): PDFDocumentLoadingTask {
  * Draws one page into `canvas` at `scale` (CSS pixels), sharp on high-density screens.
  * Returns a cancel function for when the page changes before drawing finishes.
  */
-export function renderPage(page: PDFPageProxy, canvas: HTMLCanvasElement, scale: number): { promise: Promise<void>; cancel: () => void } {
+export function renderPage(
+  page: PDFPageProxy,
+  canvas: HTMLCanvasElement,
+  scale: number,
+): { promise: Promise<void>; cancel: () => void } {
   const ratio = Math.min(window.devicePixelRatio || 1, 3);
   const viewport = page.getViewport({ scale });
   canvas.width = Math.floor(viewport.width * ratio);

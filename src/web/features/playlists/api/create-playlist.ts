@@ -4,7 +4,8 @@ import type { CreatePlaylistInput, PlaylistDetail } from '@shared/schemas/playli
 import { sendJson } from '../../../lib/api-client';
 import { getPlaylistsQueryOptions } from './get-playlists';
 
-export const createPlaylist = (body: CreatePlaylistInput) => sendJson<PlaylistDetail>('POST', '/api/community-playlists', body);
+export const createPlaylist = (body: CreatePlaylistInput) =>
+  sendJson<PlaylistDetail>('POST', '/api/community-playlists', body);
 
 export function useCreatePlaylist() {
   const qc = useQueryClient();

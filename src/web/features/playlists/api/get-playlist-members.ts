@@ -4,7 +4,8 @@ import type { PlaylistMember } from '@shared/schemas/playlist';
 import { getJson } from '../../../lib/api-client';
 import { playlistKeys } from './keys';
 
-export const getPlaylistMembers = (id: number, signal?: AbortSignal) => getJson<PlaylistMember[]>(`/api/community-playlists/${id}/members`, signal);
+export const getPlaylistMembers = (id: number, signal?: AbortSignal) =>
+  getJson<PlaylistMember[]>(`/api/community-playlists/${id}/members`, signal);
 
 export const getPlaylistMembersQueryOptions = (id: number) =>
   queryOptions({ queryKey: playlistKeys.members(id), queryFn: ({ signal }) => getPlaylistMembers(id, signal) });

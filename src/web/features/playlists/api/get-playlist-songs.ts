@@ -4,7 +4,8 @@ import type { PlaylistSong } from '@shared/schemas/playlist';
 import { getJson } from '../../../lib/api-client';
 import { playlistKeys } from './keys';
 
-export const getPlaylistSongs = (id: number, signal?: AbortSignal) => getJson<PlaylistSong[]>(`/api/community-playlists/${id}/songs`, signal);
+export const getPlaylistSongs = (id: number, signal?: AbortSignal) =>
+  getJson<PlaylistSong[]>(`/api/community-playlists/${id}/songs`, signal);
 
 export const getPlaylistSongsQueryOptions = (id: number) =>
   queryOptions({ queryKey: playlistKeys.songs(id), queryFn: ({ signal }) => getPlaylistSongs(id, signal) });

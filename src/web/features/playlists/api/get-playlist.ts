@@ -4,9 +4,11 @@ import type { PlaylistDetail } from '@shared/schemas/playlist';
 import { getJson } from '../../../lib/api-client';
 import { playlistKeys } from './keys';
 
-export const getPlaylist = (id: number, signal?: AbortSignal) => getJson<PlaylistDetail>(`/api/community-playlists/${id}`, signal);
+export const getPlaylist = (id: number, signal?: AbortSignal) =>
+  getJson<PlaylistDetail>(`/api/community-playlists/${id}`, signal);
 
-export const getPlaylistQueryOptions = (id: number) => queryOptions({ queryKey: playlistKeys.detail(id), queryFn: ({ signal }) => getPlaylist(id, signal) });
+export const getPlaylistQueryOptions = (id: number) =>
+  queryOptions({ queryKey: playlistKeys.detail(id), queryFn: ({ signal }) => getPlaylist(id, signal) });
 
 export function usePlaylist(id: number, refetchInterval: number | false = false) {
   return useQuery({ ...getPlaylistQueryOptions(id), enabled: Number.isInteger(id) && id > 0, refetchInterval });

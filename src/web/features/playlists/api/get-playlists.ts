@@ -6,7 +6,8 @@ import { playlistKeys } from './keys';
 
 export const getPlaylists = (signal?: AbortSignal) => getJson<Playlist[]>('/api/community-playlists', signal);
 
-export const getPlaylistsQueryOptions = () => queryOptions({ queryKey: playlistKeys.all, queryFn: ({ signal }) => getPlaylists(signal) });
+export const getPlaylistsQueryOptions = () =>
+  queryOptions({ queryKey: playlistKeys.all, queryFn: ({ signal }) => getPlaylists(signal) });
 
 export function usePlaylists(refetchInterval: number | false = false) {
   // Always refetch on arrival: changes seen while away (e.g. on a playlist's page) must show in the counts.

@@ -26,6 +26,9 @@ export function useLivePlaylist(id: number, enabled: boolean): number | false {
 export function useLivePlaylists(): number | false {
   const qc = useQueryClient();
   const status = useSocketStatus();
-  useRealtimeEvent('playlists_changed', () => void qc.invalidateQueries({ queryKey: getPlaylistsQueryOptions().queryKey, exact: true }));
+  useRealtimeEvent(
+    'playlists_changed',
+    () => void qc.invalidateQueries({ queryKey: getPlaylistsQueryOptions().queryKey, exact: true }),
+  );
   return status !== 'open' ? PLAYLIST_FALLBACK_POLL_MS : false;
 }

@@ -12,7 +12,8 @@ export const moderatePlaylistSong = (playlistSongId: number, decision: Moderatio
 export function useModeratePlaylistSong(playlistId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ playlistSongId, decision }: { playlistSongId: number; decision: ModerationDecision }) => moderatePlaylistSong(playlistSongId, decision),
+    mutationFn: ({ playlistSongId, decision }: { playlistSongId: number; decision: ModerationDecision }) =>
+      moderatePlaylistSong(playlistSongId, decision),
     onSuccess: () => invalidatePlaylist(qc, playlistId),
   });
 }

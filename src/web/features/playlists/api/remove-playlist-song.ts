@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendJson } from '../../../lib/api-client';
 import { invalidatePlaylist } from './invalidate';
 
-export const removePlaylistSong = (playlistSongId: number) => sendJson<void>('DELETE', `/api/community-playlists/songs/${playlistSongId}`);
+export const removePlaylistSong = (playlistSongId: number) =>
+  sendJson<void>('DELETE', `/api/community-playlists/songs/${playlistSongId}`);
 
 export function useRemovePlaylistSong(playlistId: number) {
   const qc = useQueryClient();

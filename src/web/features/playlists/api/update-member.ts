@@ -5,7 +5,11 @@ import { sendJson } from '../../../lib/api-client';
 import { invalidatePlaylist } from './invalidate';
 
 export const updateMember = (playlistId: number, userId: string, body: UpdateMember) =>
-  sendJson<PlaylistMember>('PATCH', `/api/community-playlists/${playlistId}/members/${encodeURIComponent(userId)}`, body);
+  sendJson<PlaylistMember>(
+    'PATCH',
+    `/api/community-playlists/${playlistId}/members/${encodeURIComponent(userId)}`,
+    body,
+  );
 
 export function useUpdateMember(playlistId: number) {
   const qc = useQueryClient();

@@ -10,7 +10,8 @@ export const votePlaylistSong = (playlistSongId: number, body: PlaylistVote) =>
 export function useVotePlaylistSong(playlistId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ playlistSongId, voteType }: { playlistSongId: number } & PlaylistVote) => votePlaylistSong(playlistSongId, { voteType }),
+    mutationFn: ({ playlistSongId, voteType }: { playlistSongId: number } & PlaylistVote) =>
+      votePlaylistSong(playlistSongId, { voteType }),
     onSuccess: (result) => invalidatePlaylist(qc, playlistId, result.status !== 'pending'),
   });
 }

@@ -24,10 +24,18 @@ const PROPOSED_TEXT: Record<CollaborativeMode, string> = {
 };
 
 /** Songs of the catalogue matching `query` in title, artist or genre (case-insensitive). */
-export function filterSongs<T extends { title: string; artist: string; genre: string | null }>(songs: readonly T[], query: string): T[] {
+export function filterSongs<T extends { title: string; artist: string; genre: string | null }>(
+  songs: readonly T[],
+  query: string,
+): T[] {
   const q = query.trim().toLowerCase();
   if (!q) return [...songs];
-  return songs.filter((s) => s.title.toLowerCase().includes(q) || s.artist.toLowerCase().includes(q) || (s.genre ?? '').toLowerCase().includes(q));
+  return songs.filter(
+    (s) =>
+      s.title.toLowerCase().includes(q) ||
+      s.artist.toLowerCase().includes(q) ||
+      (s.genre ?? '').toLowerCase().includes(q),
+  );
 }
 
 export function AddSongDialog({
@@ -72,25 +80,48 @@ export function AddSongDialog({
     }
     propose.mutate(parsed.data, {
       onSuccess: (entry) => {
-        toast({ title: 'Song Proposed!', description: `"${entry.title}" was proposed. ${PROPOSED_TEXT[mode]}`, variant: 'success' });
+        toast({
+          title: 'Song Proposed!',
+          description: `"${entry.title}" was proposed. ${PROPOSED_TEXT[mode]}`,
+          variant: 'success',
+        });
         onOpenChange(false);
       },
       onError: (err) => {
         if (handleUnauthorized(err)) return;
-        toast({ title: 'Proposal Failed', description: errorMessage(err, 'Failed to add song'), variant: 'destructive' });
+        toast({
+          title: 'Proposal Failed',
+          description: errorMessage(err, 'Failed to add song'),
+          variant: 'destructive',
+        });
       },
     });
   };
 
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogContent title="Add Song to Playlist" description="Pick a song from the community's uploads to propose it." className="max-w-2xl">
+      <DialogContent
+        title="Add Song to Playlist"
+        description="Pick a song from the community's uploads to propose it."
+        className="max-w-2xl"
+      >
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-search`}>Search songs</Label>
             <div className="relative">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" aria-hidden />
-              <Input id={`${id}-search`} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Title, artist or genre" className="pl-9" autoComplete="off" />
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+                aria-hidden
+              />
+              <Input
+                id={`${id}-search`}
+                type="search"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                placeholder="Title, artist or genre"
+                className="pl-9"
+                autoComplete="off"
+              />
             </div>
           </div>
 
@@ -126,7 +157,11 @@ export function AddSongDialog({
                 return (
                   <div
                     key={s.id}
-                    className={cn('flex items-center gap-3 rounded-xl border p-2 transition-colors', isSelected ? 'border-purple-300 bg-white/10' : 'border-border', taken && 'opacity-60')}
+                    className={cn(
+                      'flex items-center gap-3 rounded-xl border p-2 transition-colors',
+                      isSelected ? 'border-purple-300 bg-white/10' : 'border-border',
+                      taken && 'opacity-60',
+                    )}
                   >
                     <RadioGroup.Item
                       value={String(s.id)}
@@ -135,7 +170,11 @@ export function AddSongDialog({
                       className="flex min-w-0 flex-1 items-center gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-not-allowed"
                     >
                       <span className="relative flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-surface-2">
-                        {s.thumbnailUrl ? <img src={s.thumbnailUrl} alt="" className="size-full object-cover" loading="lazy" /> : <Music className="size-5 text-muted" aria-hidden />}
+                        {s.thumbnailUrl ? (
+                          <img src={s.thumbnailUrl} alt="" className="size-full object-cover" loading="lazy" />
+                        ) : (
+                          <Music className="size-5 text-muted" aria-hidden />
+                        )}
                         {isSelected ? (
                           <span className="absolute inset-0 flex items-center justify-center bg-purple-600/70">
                             <Check className="size-5 text-white" aria-hidden />

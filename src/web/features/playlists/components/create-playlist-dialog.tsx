@@ -62,42 +62,79 @@ export function CreatePlaylistDialog({ trigger }: { trigger: ReactNode }) {
     }
     create.mutate(form, {
       onSuccess: (playlist) => {
-        toast({ title: 'Playlist Created!', description: `"${playlist.name}" is ready. Invite friends to propose songs.`, variant: 'success' });
+        toast({
+          title: 'Playlist Created!',
+          description: `"${playlist.name}" is ready. Invite friends to propose songs.`,
+          variant: 'success',
+        });
         setOpen(false);
         navigate(href.playlist(playlist.id));
       },
       onError: (err) => {
         if (handleUnauthorized(err)) return;
-        toast({ title: 'Creation Failed', description: errorMessage(err, 'Failed to create playlist'), variant: 'destructive' });
+        toast({
+          title: 'Creation Failed',
+          description: errorMessage(err, 'Failed to create playlist'),
+          variant: 'destructive',
+        });
       },
     });
   };
 
-  const field = (f: Field) => ({ id: `${id}-${f}`, 'aria-invalid': errors[f] ? true : undefined, 'aria-describedby': errors[f] ? `${id}-${f}-error` : undefined });
+  const field = (f: Field) => ({
+    id: `${id}-${f}`,
+    'aria-invalid': errors[f] ? true : undefined,
+    'aria-describedby': errors[f] ? `${id}-${f}-error` : undefined,
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent title="Create Community Playlist" description="Start a playlist and decide together which songs make it in.">
+      <DialogContent
+        title="Create Community Playlist"
+        description="Start a playlist and decide together which songs make it in."
+      >
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-name`}>Name</Label>
-            <Input {...field('name')} value={form.name} onChange={(e) => set('name', e.target.value)} placeholder="Road Trip Anthems" maxLength={PLAYLIST_LIMITS.nameMax + 20} autoComplete="off" />
+            <Input
+              {...field('name')}
+              value={form.name}
+              onChange={(e) => set('name', e.target.value)}
+              placeholder="Road Trip Anthems"
+              maxLength={PLAYLIST_LIMITS.nameMax + 20}
+              autoComplete="off"
+            />
             <FieldError id={`${id}-name-error`}>{errors.name}</FieldError>
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-description`}>Description</Label>
-            <Textarea {...field('description')} value={form.description} onChange={(e) => set('description', e.target.value)} placeholder="What is this playlist for?" rows={3} />
+            <Textarea
+              {...field('description')}
+              value={form.description}
+              onChange={(e) => set('description', e.target.value)}
+              placeholder="What is this playlist for?"
+              rows={3}
+            />
             <div className="flex justify-between gap-2">
               <FieldError id={`${id}-description-error`}>{errors.description}</FieldError>
-              <span className={cn('ml-auto text-xs text-muted', form.description.length > PLAYLIST_LIMITS.descriptionMax && 'text-red-300')}>
+              <span
+                className={cn(
+                  'ml-auto text-xs text-muted',
+                  form.description.length > PLAYLIST_LIMITS.descriptionMax && 'text-red-300',
+                )}
+              >
                 {form.description.length}/{PLAYLIST_LIMITS.descriptionMax}
               </span>
             </div>
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${id}-collaborativeMode`}>Collaboration mode</Label>
-            <Select {...field('collaborativeMode')} value={form.collaborativeMode} onChange={(e) => set('collaborativeMode', e.target.value as CollaborativeMode)}>
+            <Select
+              {...field('collaborativeMode')}
+              value={form.collaborativeMode}
+              onChange={(e) => set('collaborativeMode', e.target.value as CollaborativeMode)}
+            >
               {COLLABORATIVE_MODES.map((m) => (
                 <option key={m} value={m}>
                   {MODE_INFO[m].label}
@@ -138,7 +175,12 @@ export function CreatePlaylistDialog({ trigger }: { trigger: ReactNode }) {
           </div>
           <div className="flex flex-col gap-2">
             <span className="text-sm font-medium">Theme</span>
-            <RadioGroup.Root value={form.gradient} onValueChange={(v) => set('gradient', v)} aria-label="Theme" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            <RadioGroup.Root
+              value={form.gradient}
+              onValueChange={(v) => set('gradient', v)}
+              aria-label="Theme"
+              className="grid grid-cols-2 gap-2 sm:grid-cols-3"
+            >
               {PLAYLIST_GRADIENTS.map((g) => {
                 const selected = form.gradient === g.value;
                 return (
@@ -150,7 +192,13 @@ export function CreatePlaylistDialog({ trigger }: { trigger: ReactNode }) {
                       selected ? 'border-purple-300 bg-white/10' : 'border-border hover:bg-white/5',
                     )}
                   >
-                    <span className={cn('flex size-7 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br', g.value)} aria-hidden>
+                    <span
+                      className={cn(
+                        'flex size-7 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br',
+                        g.value,
+                      )}
+                      aria-hidden
+                    >
                       {selected ? <Check className="size-4 text-white" /> : null}
                     </span>
                     {g.name}

@@ -6,7 +6,8 @@ import { formatClock } from '@shared/duration';
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString();
 
 /** A song length as m:ss, counting a missing length as the screens' 180 s. */
-export const formatSongLength = (seconds: number | null) => formatClock(seconds && seconds > 0 ? seconds : SCREEN_DEFAULT_DURATION);
+export const formatSongLength = (seconds: number | null) =>
+  formatClock(seconds && seconds > 0 ? seconds : SCREEN_DEFAULT_DURATION);
 
 export const votesToAdd = (n: number) => `${n} ${n === 1 ? 'vote' : 'votes'} to add`;
 

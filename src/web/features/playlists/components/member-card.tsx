@@ -39,7 +39,10 @@ export function MemberCard({
   const [first, ...rest] = name.split(' ');
   const id = useId();
   return (
-    <li data-testid="playlist-member" className="flex flex-col gap-3 rounded-xl border border-border bg-surface-2/60 p-4">
+    <li
+      data-testid="playlist-member"
+      className="flex flex-col gap-3 rounded-xl border border-border bg-surface-2/60 p-4"
+    >
       <div className="flex items-center gap-3">
         <Avatar src={member.profileImageUrl} first={first} last={rest.join(' ')} label={name} className="size-11" />
         <div className="min-w-0 flex-1">

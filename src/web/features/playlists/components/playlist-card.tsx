@@ -22,10 +22,12 @@ export function PlaylistCard({ playlist }: { playlist: Playlist }) {
         <p className="line-clamp-2 text-sm text-muted">{playlist.description || DEFAULT_PLAYLIST_DESCRIPTION}</p>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <span className="inline-flex items-center gap-1.5">
-            <Users className="size-4 text-purple-300" aria-hidden /> {playlist.memberCount} {playlist.memberCount === 1 ? 'member' : 'members'}
+            <Users className="size-4 text-purple-300" aria-hidden /> {playlist.memberCount}{' '}
+            {playlist.memberCount === 1 ? 'member' : 'members'}
           </span>
           <span className="inline-flex items-center gap-1.5">
-            <Music className="size-4 text-pink-300" aria-hidden /> {playlist.songCount} {playlist.songCount === 1 ? 'song' : 'songs'}
+            <Music className="size-4 text-pink-300" aria-hidden /> {playlist.songCount}{' '}
+            {playlist.songCount === 1 ? 'song' : 'songs'}
           </span>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -50,12 +50,16 @@ export function PlaylistSongRow({
   const playing = isCurrent && isPlaying;
   const status = STATUS[song.status];
   const pending = song.status === 'pending';
-  const voteBtn = 'inline-flex h-8 items-center gap-1 rounded-lg px-2 text-sm tabular-nums transition-colors disabled:opacity-60 [&_svg]:size-4';
+  const voteBtn =
+    'inline-flex h-8 items-center gap-1 rounded-lg px-2 text-sm tabular-nums transition-colors disabled:opacity-60 [&_svg]:size-4';
 
   return (
     <li
       data-testid="playlist-song"
-      className={cn('flex flex-col gap-3 rounded-xl border border-border bg-surface-2/60 p-3 sm:flex-row sm:items-center', song.status === 'rejected' && 'opacity-70')}
+      className={cn(
+        'flex flex-col gap-3 rounded-xl border border-border bg-surface-2/60 p-3 sm:flex-row sm:items-center',
+        song.status === 'rejected' && 'opacity-70',
+      )}
     >
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <Button
@@ -87,14 +91,23 @@ export function PlaylistSongRow({
 
       <div className="flex flex-wrap items-center gap-2 pl-[52px] empty:hidden sm:justify-end sm:pl-0">
         {pending && showVotes ? (
-          <div role="group" aria-label={`Votes for ${song.title}`} className="flex items-center gap-1 rounded-xl border border-border bg-surface p-0.5">
+          <div
+            role="group"
+            aria-label={`Votes for ${song.title}`}
+            className="flex items-center gap-1 rounded-xl border border-border bg-surface p-0.5"
+          >
             <button
               type="button"
               aria-label={`Vote up ${song.title}`}
               aria-pressed={song.userVote === 'up'}
               disabled={busy}
               onClick={() => onVote('up')}
-              className={cn(voteBtn, song.userVote === 'up' ? 'bg-green-500/25 text-green-200' : 'text-muted hover:bg-white/10 hover:text-green-200')}
+              className={cn(
+                voteBtn,
+                song.userVote === 'up'
+                  ? 'bg-green-500/25 text-green-200'
+                  : 'text-muted hover:bg-white/10 hover:text-green-200',
+              )}
             >
               <ChevronUp aria-hidden /> <span data-testid="up-votes">{song.upVotes}</span>
             </button>
@@ -104,24 +117,44 @@ export function PlaylistSongRow({
               aria-pressed={song.userVote === 'down'}
               disabled={busy}
               onClick={() => onVote('down')}
-              className={cn(voteBtn, song.userVote === 'down' ? 'bg-red-500/25 text-red-200' : 'text-muted hover:bg-white/10 hover:text-red-200')}
+              className={cn(
+                voteBtn,
+                song.userVote === 'down'
+                  ? 'bg-red-500/25 text-red-200'
+                  : 'text-muted hover:bg-white/10 hover:text-red-200',
+              )}
             >
               <ChevronDown aria-hidden /> <span data-testid="down-votes">{song.downVotes}</span>
             </button>
           </div>
         ) : null}
         {song.status === 'approved' ? (
-          <span data-testid="net-votes" className={cn('text-sm font-semibold tabular-nums', song.netVotes >= 0 ? 'text-green-300' : 'text-red-300')}>
+          <span
+            data-testid="net-votes"
+            className={cn('text-sm font-semibold tabular-nums', song.netVotes >= 0 ? 'text-green-300' : 'text-red-300')}
+          >
             {song.netVotes > 0 ? '+' : ''}
             {song.netVotes} {Math.abs(song.netVotes) === 1 ? 'vote' : 'votes'}
           </span>
         ) : null}
         {pending && canModerate ? (
           <>
-            <Button size="sm" variant="outline" disabled={busy} onClick={() => onModerate('approve')} className="text-green-200">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() => onModerate('approve')}
+              className="text-green-200"
+            >
               <Check aria-hidden /> Approve
             </Button>
-            <Button size="sm" variant="outline" disabled={busy} onClick={() => onModerate('reject')} className="text-red-200">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() => onModerate('reject')}
+              className="text-red-200"
+            >
               <X aria-hidden /> Reject
             </Button>
           </>

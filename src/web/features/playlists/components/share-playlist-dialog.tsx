@@ -7,8 +7,14 @@ import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dia
 import { toast } from '../../../lib/toast';
 
 /** The share text: the playlist, its song count, the first 3 tracks and the link. */
-export function playlistShareText(name: string, tracks: ReadonlyArray<{ title: string; artist: string }>, url: string): string {
-  const lines = [`🎵 ${name} — a community playlist with ${tracks.length} ${tracks.length === 1 ? 'song' : 'songs'} on CrowdMix`];
+export function playlistShareText(
+  name: string,
+  tracks: ReadonlyArray<{ title: string; artist: string }>,
+  url: string,
+): string {
+  const lines = [
+    `🎵 ${name} — a community playlist with ${tracks.length} ${tracks.length === 1 ? 'song' : 'songs'} on CrowdMix`,
+  ];
   tracks.slice(0, 3).forEach((t, i) => lines.push(`${i + 1}. ${t.title} — ${t.artist}`));
   lines.push('', `Join in and vote: ${url}`);
   return lines.join('\n');
@@ -27,7 +33,17 @@ function openShareWindow(url: string) {
   window.open(url, '_blank', 'noopener,noreferrer,width=600,height=400');
 }
 
-export function SharePlaylistDialog({ trigger, playlistId, name, tracks }: { trigger: ReactNode; playlistId: number; name: string; tracks: ReadonlyArray<{ title: string; artist: string }> }) {
+export function SharePlaylistDialog({
+  trigger,
+  playlistId,
+  name,
+  tracks,
+}: {
+  trigger: ReactNode;
+  playlistId: number;
+  name: string;
+  tracks: ReadonlyArray<{ title: string; artist: string }>;
+}) {
   const [open, setOpen] = useState(false);
   const url = `${window.location.origin}${href.playlist(playlistId)}`;
   const text = playlistShareText(name, tracks, url);
@@ -45,12 +61,20 @@ export function SharePlaylistDialog({ trigger, playlistId, name, tracks }: { tri
               <Copy aria-hidden /> Copy link
             </Button>
           </div>
-          <pre className="max-h-48 overflow-auto rounded-xl border border-border bg-surface-2 p-3 font-sans text-sm whitespace-pre-wrap">{text}</pre>
+          <pre className="max-h-48 overflow-auto rounded-xl border border-border bg-surface-2 p-3 font-sans text-sm whitespace-pre-wrap">
+            {text}
+          </pre>
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => openShareWindow(`https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}`)}>
+            <Button
+              variant="secondary"
+              onClick={() => openShareWindow(`https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}`)}
+            >
               Share on X
             </Button>
-            <Button variant="secondary" onClick={() => openShareWindow(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`)}>
+            <Button
+              variant="secondary"
+              onClick={() => openShareWindow(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`)}
+            >
               Share on Facebook
             </Button>
             <Button onClick={() => void copy(text, 'Share text copied successfully!')}>

@@ -4,7 +4,19 @@
  */
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { ArrowLeft, Calendar, ListMusic, LogIn, LogOut, Music, Play, Plus, Share2, UserPlus, Users } from 'lucide-react';
+import {
+  ArrowLeft,
+  Calendar,
+  ListMusic,
+  LogIn,
+  LogOut,
+  Music,
+  Play,
+  Plus,
+  Share2,
+  UserPlus,
+  Users,
+} from 'lucide-react';
 import type { VoteType } from '@shared/constants';
 import { playlistPermissions, type PlaylistSong } from '@shared/schemas/playlist';
 import { paths } from '../../../app/routes';
@@ -40,7 +52,10 @@ import { SharePlaylistDialog } from '../components/share-playlist-dialog';
 import { ExportMenu } from '../../exports/components/export-menu';
 
 const BackLink = () => (
-  <Link href={paths.playlists} className="inline-flex items-center gap-1.5 rounded-lg text-sm text-muted hover:text-foreground">
+  <Link
+    href={paths.playlists}
+    className="inline-flex items-center gap-1.5 rounded-lg text-sm text-muted hover:text-foreground"
+  >
     <ArrowLeft className="size-4" aria-hidden /> Back to Playlists
   </Link>
 );
@@ -89,7 +104,10 @@ export function PlaylistPage() {
   const songs = useMemo(() => songsQ.data ?? [], [songsQ.data]);
   const approved = useMemo(() => songs.filter((s) => s.status === 'approved'), [songs]);
   const queue = useMemo(() => approved.filter((s) => s.youtubeId).map(toPlayable), [approved]);
-  const liveSongIds = useMemo(() => new Set(songs.filter((s) => s.status !== 'rejected').map((s) => s.songId)), [songs]);
+  const liveSongIds = useMemo(
+    () => new Set(songs.filter((s) => s.status !== 'rejected').map((s) => s.songId)),
+    [songs],
+  );
 
   if (!valid || (playlistQ.error instanceof ApiError && playlistQ.error.status === 404)) return <NotFound />;
   if (playlistQ.isError) {
@@ -111,10 +129,19 @@ export function PlaylistPage() {
 
   const onJoin = () =>
     join.mutate(undefined, {
-      onSuccess: () => toast({ title: 'Joined Playlist', description: `Welcome to "${p.name}"! You can now propose songs and vote.`, variant: 'success' }),
+      onSuccess: () =>
+        toast({
+          title: 'Joined Playlist',
+          description: `Welcome to "${p.name}"! You can now propose songs and vote.`,
+          variant: 'success',
+        }),
       onError: (err) => {
         if (handleUnauthorized(err)) return;
-        toast({ title: 'Join Failed', description: errorMessage(err, 'Failed to join playlist'), variant: 'destructive' });
+        toast({
+          title: 'Join Failed',
+          description: errorMessage(err, 'Failed to join playlist'),
+          variant: 'destructive',
+        });
       },
     });
 
@@ -123,7 +150,11 @@ export function PlaylistPage() {
       onSuccess: () => toast({ title: 'Left Playlist', description: `You are no longer a member of "${p.name}".` }),
       onError: (err) => {
         if (handleUnauthorized(err)) return;
-        toast({ title: 'Leave Failed', description: errorMessage(err, 'Failed to leave playlist'), variant: 'destructive' });
+        toast({
+          title: 'Leave Failed',
+          description: errorMessage(err, 'Failed to leave playlist'),
+          variant: 'destructive',
+        });
       },
     });
 
@@ -160,12 +191,17 @@ export function PlaylistPage() {
         onSuccess: () =>
           toast({
             title: decision === 'approve' ? 'Song Approved' : 'Song Rejected',
-            description: decision === 'approve' ? `"${s.title}" is now in the playlist.` : `"${s.title}" will not be added.`,
+            description:
+              decision === 'approve' ? `"${s.title}" is now in the playlist.` : `"${s.title}" will not be added.`,
             variant: 'success',
           }),
         onError: (err) => {
           if (handleUnauthorized(err)) return;
-          toast({ title: decision === 'approve' ? 'Approval Failed' : 'Rejection Failed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+          toast({
+            title: decision === 'approve' ? 'Approval Failed' : 'Rejection Failed',
+            description: errorMessage(err, 'Please try again.'),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -201,7 +237,12 @@ export function PlaylistPage() {
     <Page>
       <BackLink />
 
-      <header className={cn('relative mt-4 overflow-hidden rounded-2xl bg-gradient-to-br p-5 text-white shadow-xl sm:p-8', p.gradient)}>
+      <header
+        className={cn(
+          'relative mt-4 overflow-hidden rounded-2xl bg-gradient-to-br p-5 text-white shadow-xl sm:p-8',
+          p.gradient,
+        )}
+      >
         <div className="absolute inset-0 bg-black/35" aria-hidden />
         <div className="relative flex flex-col gap-4">
           <div className="flex flex-wrap gap-2">
@@ -228,7 +269,11 @@ export function PlaylistPage() {
           </p>
           <div className="flex flex-wrap gap-2">
             {approved.length > 0 ? (
-              <Button onClick={() => player.playAll(queue)} disabled={queue.length === 0} className="bg-none bg-white text-purple-800 shadow-black/20 hover:bg-white/90">
+              <Button
+                onClick={() => player.playAll(queue)}
+                disabled={queue.length === 0}
+                className="bg-none bg-white text-purple-800 shadow-black/20 hover:bg-white/90"
+              >
                 <Play className="fill-current" aria-hidden /> Play All
               </Button>
             ) : null}
@@ -239,7 +284,11 @@ export function PlaylistPage() {
                 </a>
               </Button>
             ) : !perms.isMember ? (
-              <Button onClick={onJoin} disabled={join.isPending} className="bg-none bg-white text-purple-800 hover:bg-white/90">
+              <Button
+                onClick={onJoin}
+                disabled={join.isPending}
+                className="bg-none bg-white text-purple-800 hover:bg-white/90"
+              >
                 <UserPlus aria-hidden /> {join.isPending ? 'Joining...' : 'Join Playlist'}
               </Button>
             ) : null}
@@ -257,7 +306,11 @@ export function PlaylistPage() {
               />
             ) : null}
             {approved.length > 0 ? (
-              <ExportMenu basePath={`/api/community-playlists/${p.id}/export`} title={p.name} className="border-white/30 bg-white/10 text-white hover:bg-white/20" />
+              <ExportMenu
+                basePath={`/api/community-playlists/${p.id}/export`}
+                title={p.name}
+                className="border-white/30 bg-white/10 text-white hover:bg-white/20"
+              />
             ) : null}
             {perms.isMember ? (
               <ConfirmDialog
@@ -289,9 +342,17 @@ export function PlaylistPage() {
               <Music className="size-12 text-purple-300" aria-hidden />
               <h2 className="text-xl font-semibold">No Songs Yet</h2>
               <p className="max-w-md text-muted">
-                {perms.canPropose ? 'Be the first to propose a song for this playlist.' : isAuthenticated ? 'Join the playlist to propose the first song.' : 'Log in and join to propose the first song.'}
+                {perms.canPropose
+                  ? 'Be the first to propose a song for this playlist.'
+                  : isAuthenticated
+                    ? 'Join the playlist to propose the first song.'
+                    : 'Log in and join to propose the first song.'}
               </p>
-              {perms.canPropose ? addSongButton('Add First Song') : !isAuthenticated && !authLoading ? addSongButton('Add First Song') : null}
+              {perms.canPropose
+                ? addSongButton('Add First Song')
+                : !isAuthenticated && !authLoading
+                  ? addSongButton('Add First Song')
+                  : null}
             </Card>
           ) : (
             <ul className="flex flex-col gap-2" aria-label="Playlist songs">
@@ -332,10 +393,19 @@ export function PlaylistPage() {
                     updateMember.mutate(
                       { userId: m.userId, ...patch },
                       {
-                        onSuccess: (updated) => toast({ title: 'Member Updated', description: `${updated.userName ?? 'The member'} is now ${updated.role === 'admin' ? 'an admin' : `a ${updated.role}`}.`, variant: 'success' }),
+                        onSuccess: (updated) =>
+                          toast({
+                            title: 'Member Updated',
+                            description: `${updated.userName ?? 'The member'} is now ${updated.role === 'admin' ? 'an admin' : `a ${updated.role}`}.`,
+                            variant: 'success',
+                          }),
                         onError: (err) => {
                           if (handleUnauthorized(err)) return;
-                          toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update member'), variant: 'destructive' });
+                          toast({
+                            title: 'Update Failed',
+                            description: errorMessage(err, 'Failed to update member'),
+                            variant: 'destructive',
+                          });
                         },
                       },
                     )
@@ -347,7 +417,15 @@ export function PlaylistPage() {
         </TabsContent>
       </Tabs>
 
-      {perms.canPropose ? <AddSongDialog playlistId={p.id} mode={p.collaborativeMode} liveSongIds={liveSongIds} open={adding} onOpenChange={setAdding} /> : null}
+      {perms.canPropose ? (
+        <AddSongDialog
+          playlistId={p.id}
+          mode={p.collaborativeMode}
+          liveSongIds={liveSongIds}
+          open={adding}
+          onOpenChange={setAdding}
+        />
+      ) : null}
     </Page>
   );
 }

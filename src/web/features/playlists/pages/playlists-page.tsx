@@ -18,9 +18,14 @@ import { PlaylistCard } from '../components/playlist-card';
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
   return (
     <Card className="flex flex-col items-start gap-2 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
-      <span className="flex size-9 shrink-0 sm:size-11 items-center justify-center rounded-xl bg-gradient-to-br from-purple-500/30 to-pink-500/30 text-purple-100 [&_svg]:size-5">{icon}</span>
+      <span className="flex size-9 shrink-0 sm:size-11 items-center justify-center rounded-xl bg-gradient-to-br from-purple-500/30 to-pink-500/30 text-purple-100 [&_svg]:size-5">
+        {icon}
+      </span>
       <div>
-        <p className="text-xl font-bold tabular-nums sm:text-2xl" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+        <p
+          className="text-xl font-bold tabular-nums sm:text-2xl"
+          data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}
+        >
           {value}
         </p>
         <p className="text-xs text-muted sm:text-sm">{label}</p>
@@ -51,7 +56,9 @@ export function PlaylistsPage() {
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
             <span className="text-gradient">Community Playlists</span>
           </h1>
-          <p className="mt-1 max-w-2xl text-muted">Collaborative playlists where members propose songs and the group decides what makes the cut.</p>
+          <p className="mt-1 max-w-2xl text-muted">
+            Collaborative playlists where members propose songs and the group decides what makes the cut.
+          </p>
         </div>
         {isAuthenticated ? createButton('Create Playlist') : null}
       </div>
@@ -80,7 +87,9 @@ export function PlaylistsPage() {
           <Card className="flex flex-col items-center gap-4 p-10 text-center">
             <ListMusic className="size-12 text-purple-300" aria-hidden />
             <h2 className="text-2xl font-semibold">No Community Playlists Yet</h2>
-            <p className="max-w-md text-muted">Start the first collaborative playlist and invite the community to shape it.</p>
+            <p className="max-w-md text-muted">
+              Start the first collaborative playlist and invite the community to shape it.
+            </p>
             {isAuthenticated ? (
               createButton('Create First Playlist')
             ) : (

@@ -37,7 +37,13 @@ function Profile() {
       <Card className="overflow-hidden">
         <div className="h-24 bg-gradient-to-r from-purple-600 via-fuchsia-600 to-pink-500 sm:h-28" aria-hidden />
         <CardContent className="-mt-12 flex flex-col items-center gap-4 text-center sm:flex-row sm:items-end sm:text-left">
-          <Avatar src={user.profileImageUrl} first={user.firstName} last={user.lastName} label={name} className="size-24 border-4 border-surface text-2xl [&_span]:text-2xl" />
+          <Avatar
+            src={user.profileImageUrl}
+            first={user.firstName}
+            last={user.lastName}
+            label={name}
+            className="size-24 border-4 border-surface text-2xl [&_span]:text-2xl"
+          />
           <div className="min-w-0 flex-1 pb-1">
             <h1 className="truncate font-display text-2xl font-bold sm:text-3xl">{name}</h1>
             {user.email ? <p className="truncate text-muted">{user.email}</p> : null}
@@ -64,9 +70,7 @@ function Profile() {
         <CardHeader>
           <CardTitle>Level Progress to Music Expert</CardTitle>
         </CardHeader>
-        <CardContent>
-          {stats.data ? <LevelProgress stats={stats.data} /> : <Skeleton className="h-10" />}
-        </CardContent>
+        <CardContent>{stats.data ? <LevelProgress stats={stats.data} /> : <Skeleton className="h-10" />}</CardContent>
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-3">
@@ -83,7 +87,9 @@ function Profile() {
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number | undefined }) {
   return (
     <Card className="flex items-center gap-4 p-5">
-      <span className="flex size-11 items-center justify-center rounded-xl bg-gradient-to-br from-purple-500/30 to-pink-500/30 text-pink-200 [&_svg]:size-5">{icon}</span>
+      <span className="flex size-11 items-center justify-center rounded-xl bg-gradient-to-br from-purple-500/30 to-pink-500/30 text-pink-200 [&_svg]:size-5">
+        {icon}
+      </span>
       <div>
         <p className="text-sm text-muted">{label}</p>
         <p className="text-2xl font-bold tabular-nums">{value ?? '…'}</p>
@@ -97,7 +103,9 @@ function LevelProgress({ stats }: { stats: UserStats }) {
   return (
     <div>
       <div className="mb-2 flex items-baseline justify-between text-sm">
-        <span className="text-muted">{done ? 'You are a Music Expert!' : `${stats.expertPoints - stats.points} points to go`}</span>
+        <span className="text-muted">
+          {done ? 'You are a Music Expert!' : `${stats.expertPoints - stats.points} points to go`}
+        </span>
         <span className="font-semibold tabular-nums">{stats.levelProgress}%</span>
       </div>
       <Progress value={stats.levelProgress} label="Level progress to Music Expert" className="h-3" />
@@ -129,7 +137,13 @@ function MyUploads({ stats }: { stats: UserStats | undefined }) {
             {stats.uploads.map((s) => (
               <li key={s.id} className="flex items-center gap-3 py-2.5">
                 <span className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-surface-2">
-                  {s.thumbnailUrl ? <img src={s.thumbnailUrl} alt="" className="size-full object-cover" /> : s.youtubeId ? <Music className="size-4 text-muted" aria-hidden /> : <FileText className="size-4 text-muted" aria-hidden />}
+                  {s.thumbnailUrl ? (
+                    <img src={s.thumbnailUrl} alt="" className="size-full object-cover" />
+                  ) : s.youtubeId ? (
+                    <Music className="size-4 text-muted" aria-hidden />
+                  ) : (
+                    <FileText className="size-4 text-muted" aria-hidden />
+                  )}
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium">{s.title}</span>
@@ -140,7 +154,11 @@ function MyUploads({ stats }: { stats: UserStats | undefined }) {
             ))}
           </ul>
         )}
-        {stats && stats.totalUploads > stats.uploads.length ? <p className="mt-2 text-xs text-muted">Showing your latest {stats.uploads.length} of {stats.totalUploads} uploads.</p> : null}
+        {stats && stats.totalUploads > stats.uploads.length ? (
+          <p className="mt-2 text-xs text-muted">
+            Showing your latest {stats.uploads.length} of {stats.totalUploads} uploads.
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -166,13 +184,20 @@ function MyVenues({ stats }: { stats: UserStats | undefined }) {
           <ul className="space-y-3">
             {stats.venues.map((v) => (
               <li key={v.id} className="flex flex-wrap items-center gap-3 rounded-xl border border-border/60 p-3">
-                <span aria-hidden className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br', v.gradient)}>
+                <span
+                  aria-hidden
+                  className={cn(
+                    'flex size-10 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br',
+                    v.gradient,
+                  )}
+                >
                   <Music className="size-4 text-white" />
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{v.name}</span>
                   <span className="block truncate text-xs text-muted">
-                    {VENUE_TYPE_LABELS[v.type as VenueType] ?? v.type} · {v.location} · {v.songCount} {v.songCount === 1 ? 'song' : 'songs'} in mix
+                    {VENUE_TYPE_LABELS[v.type as VenueType] ?? v.type} · {v.location} · {v.songCount}{' '}
+                    {v.songCount === 1 ? 'song' : 'songs'} in mix
                   </span>
                 </span>
                 <Badge variant={v.isActive ? 'success' : 'secondary'}>{v.isActive ? 'Active' : 'Inactive'}</Badge>
@@ -208,8 +233,22 @@ function Achievements({ stats }: { stats: UserStats | undefined }) {
             {stats.achievements.map((a) => {
               const Icon = ACHIEVEMENT_ICONS[a.id];
               return (
-                <li key={a.id} className={cn('flex items-center gap-3 rounded-xl border p-3', a.unlocked ? 'border-yellow-400/40 bg-yellow-500/10' : 'border-border/60 opacity-60 grayscale')} data-unlocked={a.unlocked}>
-                  <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', a.unlocked ? 'bg-gradient-to-br from-yellow-400 to-orange-500 text-white' : 'bg-surface-2 text-muted')}>
+                <li
+                  key={a.id}
+                  className={cn(
+                    'flex items-center gap-3 rounded-xl border p-3',
+                    a.unlocked ? 'border-yellow-400/40 bg-yellow-500/10' : 'border-border/60 opacity-60 grayscale',
+                  )}
+                  data-unlocked={a.unlocked}
+                >
+                  <span
+                    className={cn(
+                      'flex size-10 shrink-0 items-center justify-center rounded-full',
+                      a.unlocked
+                        ? 'bg-gradient-to-br from-yellow-400 to-orange-500 text-white'
+                        : 'bg-surface-2 text-muted',
+                    )}
+                  >
                     <Icon className="size-4" aria-hidden />
                   </span>
                   <span className="min-w-0">

@@ -27,13 +27,34 @@ interface Option {
 function toOptions(data: SearchResponse | undefined, text: string): Option[] {
   const out: Option[] = [];
   if (data) {
-    for (const s of data.songs) out.push({ key: `song-${s.id}`, group: 'Songs', label: s.title, detail: s.artist, to: href.search(s.title) });
-    for (const a of data.artists) out.push({ key: `artist-${a.name}`, group: 'Artists', label: a.name, detail: `${a.songCount} ${a.songCount === 1 ? 'song' : 'songs'}`, to: href.search(a.name) });
-    for (const v of data.venues) out.push({ key: `venue-${v.id}`, group: 'Venues', label: v.name, detail: v.location, to: href.venueMix(v.id) });
-    for (const p of data.playlists) out.push({ key: `playlist-${p.id}`, group: 'Playlists', label: p.name, detail: `${p.memberCount} ${p.memberCount === 1 ? 'member' : 'members'}`, to: href.playlist(p.id) });
+    for (const s of data.songs)
+      out.push({ key: `song-${s.id}`, group: 'Songs', label: s.title, detail: s.artist, to: href.search(s.title) });
+    for (const a of data.artists)
+      out.push({
+        key: `artist-${a.name}`,
+        group: 'Artists',
+        label: a.name,
+        detail: `${a.songCount} ${a.songCount === 1 ? 'song' : 'songs'}`,
+        to: href.search(a.name),
+      });
+    for (const v of data.venues)
+      out.push({ key: `venue-${v.id}`, group: 'Venues', label: v.name, detail: v.location, to: href.venueMix(v.id) });
+    for (const p of data.playlists)
+      out.push({
+        key: `playlist-${p.id}`,
+        group: 'Playlists',
+        label: p.name,
+        detail: `${p.memberCount} ${p.memberCount === 1 ? 'member' : 'members'}`,
+        to: href.playlist(p.id),
+      });
   }
   const none = data && out.length === 0;
-  out.push({ key: 'all', group: 'All', label: none ? `No suggestions — search everything for “${text}”` : `See all results for “${text}”`, to: href.search(text) });
+  out.push({
+    key: 'all',
+    group: 'All',
+    label: none ? `No suggestions — search everything for “${text}”` : `See all results for “${text}”`,
+    to: href.search(text),
+  });
   return out;
 }
 
@@ -54,7 +75,17 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-export function SearchBox({ id, className, shortcut, onNavigate }: { id: string; className?: string; shortcut?: boolean; onNavigate?: () => void }) {
+export function SearchBox({
+  id,
+  className,
+  shortcut,
+  onNavigate,
+}: {
+  id: string;
+  className?: string;
+  shortcut?: boolean;
+  onNavigate?: () => void;
+}) {
   const [, navigate] = useLocation();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -64,7 +95,10 @@ export function SearchBox({ id, className, shortcut, onNavigate }: { id: string;
   const debounced = useDebounced(text.trim(), DEBOUNCE_MS);
   const query = useSearchResults(debounced, SUGGESTIONS_PER_GROUP);
   const trimmed = text.trim();
-  const options = useMemo(() => (trimmed ? toOptions(debounced ? query.data : undefined, trimmed) : []), [query.data, trimmed, debounced]);
+  const options = useMemo(
+    () => (trimmed ? toOptions(debounced ? query.data : undefined, trimmed) : []),
+    [query.data, trimmed, debounced],
+  );
   const expanded = open && options.length > 0;
   const loading = expanded && (query.isFetching || debounced !== trimmed);
 
@@ -118,7 +152,10 @@ export function SearchBox({ id, className, shortcut, onNavigate }: { id: string;
   };
 
   const activeId = expanded && active >= 0 ? `${listId}-${options[active].key}` : undefined;
-  const groups = (['Songs', 'Artists', 'Venues', 'Playlists', 'All'] as const).map((g) => ({ g, items: options.map((o, i) => ({ o, i })).filter(({ o }) => o.group === g) }));
+  const groups = (['Songs', 'Artists', 'Venues', 'Playlists', 'All'] as const).map((g) => ({
+    g,
+    items: options.map((o, i) => ({ o, i })).filter(({ o }) => o.group === g),
+  }));
 
   return (
     <div className={cn('relative', className)} role="search">
@@ -155,7 +192,9 @@ export function SearchBox({ id, className, shortcut, onNavigate }: { id: string;
           Press slash to search from anywhere
         </span>
       ) : null}
-      {loading ? <Loader2 className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted" aria-hidden /> : null}
+      {loading ? (
+        <Loader2 className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted" aria-hidden />
+      ) : null}
       <div
         id={listId}
         role="listbox"
@@ -167,7 +206,11 @@ export function SearchBox({ id, className, shortcut, onNavigate }: { id: string;
           items.length ? (
             <div key={g} role="group" aria-labelledby={`${listId}-${g}`}>
               {g !== 'All' ? (
-                <div id={`${listId}-${g}`} role="presentation" className="px-3 pt-2 pb-1 text-[11px] font-semibold tracking-wide text-muted uppercase">
+                <div
+                  id={`${listId}-${g}`}
+                  role="presentation"
+                  className="px-3 pt-2 pb-1 text-[11px] font-semibold tracking-wide text-muted uppercase"
+                >
                   {g}
                 </div>
               ) : (
@@ -189,11 +232,16 @@ export function SearchBox({ id, className, shortcut, onNavigate }: { id: string;
                       go(o.to);
                     }}
                     onMouseMove={() => setActive(i)}
-                    className={cn('flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm', i === active ? 'bg-purple-500/25 text-foreground' : 'text-foreground/90')}
+                    className={cn(
+                      'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm',
+                      i === active ? 'bg-purple-500/25 text-foreground' : 'text-foreground/90',
+                    )}
                   >
                     <Icon className="size-4 shrink-0 text-muted" aria-hidden />
                     <span className="min-w-0 flex-1 truncate">{o.label}</span>
-                    {o.detail ? <span className="max-w-[40%] shrink-0 truncate text-xs text-muted">{o.detail}</span> : null}
+                    {o.detail ? (
+                      <span className="max-w-[40%] shrink-0 truncate text-xs text-muted">{o.detail}</span>
+                    ) : null}
                   </div>
                 );
               })}

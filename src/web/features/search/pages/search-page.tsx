@@ -14,7 +14,17 @@ import { useSearchResults } from '../api/search';
 
 const RESULTS_PER_GROUP = 20;
 
-function Section({ title, count, children, className }: { title: string; count: number; children: ReactNode; className?: string }) {
+function Section({
+  title,
+  count,
+  children,
+  className,
+}: {
+  title: string;
+  count: number;
+  children: ReactNode;
+  className?: string;
+}) {
   const id = `results-${title.toLowerCase()}`;
   return (
     <section aria-labelledby={id} className={className}>
@@ -26,7 +36,8 @@ function Section({ title, count, children, className }: { title: string; count: 
   );
 }
 
-const chip = 'flex items-center gap-3 rounded-xl border border-border bg-surface/80 p-3 transition-colors hover:border-purple-400/50 focus-visible:outline-2 focus-visible:outline-accent';
+const chip =
+  'flex items-center gap-3 rounded-xl border border-border bg-surface/80 p-3 transition-colors hover:border-purple-400/50 focus-visible:outline-2 focus-visible:outline-accent';
 
 export function SearchPage() {
   const params = new URLSearchParams(useSearch());
@@ -52,7 +63,14 @@ export function SearchPage() {
         <label htmlFor="search-page-input" className="sr-only">
           Search songs, artists, venues and playlists
         </label>
-        <Input id="search-page-input" type="search" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} placeholder="Song, artist, genre, venue, playlist…" />
+        <Input
+          id="search-page-input"
+          type="search"
+          value={text}
+          maxLength={100}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Song, artist, genre, venue, playlist…"
+        />
         <Button type="submit">
           <Search aria-hidden /> Search
         </Button>
@@ -63,7 +81,9 @@ export function SearchPage() {
       </div>
 
       {!q ? (
-        <p className="mt-8 text-muted">Type a song, an artist, a genre, a venue or a playlist. Typos are fine. Tip: press / to search from any page.</p>
+        <p className="mt-8 text-muted">
+          Type a song, an artist, a genre, a venue or a playlist. Typos are fine. Tip: press / to search from any page.
+        </p>
       ) : results.isError ? (
         <p role="alert" className="mt-8 text-red-300">
           Search failed: {errorMessage(results.error, 'Please try again.')}
@@ -80,7 +100,12 @@ export function SearchPage() {
           <p className="mt-1 text-muted">Check the spelling, try fewer words, or search for an artist or a venue.</p>
         </div>
       ) : (
-        <div className={cn('mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]', results.isFetching && 'opacity-70')}>
+        <div
+          className={cn(
+            'mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]',
+            results.isFetching && 'opacity-70',
+          )}
+        >
           <div className="min-w-0">
             {data.songs.length ? (
               <Section title="Songs" count={data.songs.length}>
@@ -118,7 +143,8 @@ export function SearchPage() {
                         <span className="min-w-0 flex-1">
                           <span className="block truncate font-medium">{v.name}</span>
                           <span className="flex items-center gap-1 truncate text-sm text-muted">
-                            <MapPin className="size-3.5 shrink-0" aria-hidden /> {v.location} · <span className="capitalize">{v.type}</span>
+                            <MapPin className="size-3.5 shrink-0" aria-hidden /> {v.location} ·{' '}
+                            <span className="capitalize">{v.type}</span>
                           </span>
                         </span>
                         <span className="shrink-0 text-sm text-muted">{`${v.songCount} ${v.songCount === 1 ? 'song' : 'songs'}`}</span>

@@ -21,7 +21,11 @@ export const castVote = ({ songId, voteType, venueId }: CastVoteArgs) =>
 
 /** Applies a vote answer to the caches of its context, including the caller's own vote. */
 export function applyVoteResult(qc: QueryClient, args: CastVoteArgs, result: VoteResult) {
-  patchCachedVotes(qc, { songId: args.songId, venueId: args.venueId ?? null, voteCount: result.voteCount }, result.vote?.voteType ?? null);
+  patchCachedVotes(
+    qc,
+    { songId: args.songId, venueId: args.venueId ?? null, voteCount: result.voteCount },
+    result.vote?.voteType ?? null,
+  );
 }
 
 export function useCastVote() {

@@ -5,7 +5,8 @@ import type { MixResponse } from '@shared/schemas/venue';
 import { getJson } from '../../../lib/api-client';
 import { normalizeMix } from '../lib/mix';
 
-export const getGlobalMix = async (signal?: AbortSignal) => normalizeMix(await getJson<unknown>('/api/mix/global', signal), { name: 'Global Top 100 Mix', type: 'global' });
+export const getGlobalMix = async (signal?: AbortSignal) =>
+  normalizeMix(await getJson<unknown>('/api/mix/global', signal), { name: 'Global Top 100 Mix', type: 'global' });
 
 export const getGlobalMixQueryOptions = () =>
   queryOptions<MixResponse>({

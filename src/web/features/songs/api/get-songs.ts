@@ -5,7 +5,8 @@ import { getJson } from '../../../lib/api-client';
 
 export const getSongs = (signal?: AbortSignal) => getJson<Song[]>('/api/songs', signal);
 
-export const getSongsQueryOptions = () => queryOptions({ queryKey: ['/api/songs'] as const, queryFn: ({ signal }) => getSongs(signal) });
+export const getSongsQueryOptions = () =>
+  queryOptions({ queryKey: ['/api/songs'] as const, queryFn: ({ signal }) => getSongs(signal) });
 
 export function useSongs() {
   return useQuery(getSongsQueryOptions());

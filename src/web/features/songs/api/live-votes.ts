@@ -20,8 +20,9 @@ export interface VoteUpdate {
 
 const patchList = (songId: number, counts: VoteCounts, userVote?: Song['userVote']) => (old: Song[] | undefined) =>
   old ? patchSongs(old, songId, counts, userVote) : old;
-const patchMixData = (songId: number, counts: VoteCounts, userVote?: Song['userVote']) => (old: MixResponse | undefined) =>
-  old ? patchMix(old, songId, counts, userVote) : old;
+const patchMixData =
+  (songId: number, counts: VoteCounts, userVote?: Song['userVote']) => (old: MixResponse | undefined) =>
+    old ? patchMix(old, songId, counts, userVote) : old;
 
 /** Writes one song's counts (and, when given, the caller's vote) into every cached list of the vote's context. */
 export function patchCachedVotes(qc: QueryClient, update: VoteUpdate, userVote?: Song['userVote']) {

@@ -57,7 +57,14 @@ export function uploadSong(input: UploadSongInput, onProgress?: (percent: number
         return;
       }
       const retry = Number(xhr.getResponseHeader('retry-after'));
-      reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText, Number.isFinite(retry) && retry > 0 ? retry : undefined));
+      reject(
+        new ApiError(
+          xhr.status,
+          xhr.responseText,
+          xhr.statusText,
+          Number.isFinite(retry) && retry > 0 ? retry : undefined,
+        ),
+      );
     };
     xhr.onerror = () => reject(new Error('Network error: the upload did not reach the server.'));
     xhr.onabort = () => reject(new Error('The upload was cancelled.'));
@@ -70,6 +77,7 @@ export function useUploadSong(onProgress: (percent: number) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: UploadSongInput) => uploadSong(input, onProgress),
-    onSuccess: (_song, input) => invalidateSongLists(qc, { venueId: input.venueId && input.venueId !== 'global' ? Number(input.venueId) : null }),
+    onSuccess: (_song, input) =>
+      invalidateSongLists(qc, { venueId: input.venueId && input.venueId !== 'global' ? Number(input.venueId) : null }),
   });
 }

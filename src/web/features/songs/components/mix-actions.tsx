@@ -29,11 +29,18 @@ export function MixActions({
       <Button
         onClick={() => player.playAll(songs)}
         disabled={playable === 0}
-        className={variant === 'onGradient' ? 'bg-none bg-white text-purple-800 shadow-black/20 hover:bg-white/90' : undefined}
+        className={
+          variant === 'onGradient' ? 'bg-none bg-white text-purple-800 shadow-black/20 hover:bg-white/90' : undefined
+        }
       >
         <Play className="fill-current" aria-hidden /> Play All ({songs.length})
       </Button>
-      <Button variant="outline" onClick={() => player.shuffleAll(songs)} disabled={playable === 0} className={secondary}>
+      <Button
+        variant="outline"
+        onClick={() => player.shuffleAll(songs)}
+        disabled={playable === 0}
+        className={secondary}
+      >
         <Shuffle aria-hidden /> {shuffleLabel}
       </Button>
       <ShareDialog
@@ -47,7 +54,12 @@ export function MixActions({
           </Button>
         }
       />
-      <ExportMenu basePath={venueId ? `/api/mix/venue/${venueId}/export` : '/api/mix/global/export'} title={title} className={secondary} disabled={songs.length === 0} />
+      <ExportMenu
+        basePath={venueId ? `/api/mix/venue/${venueId}/export` : '/api/mix/global/export'}
+        title={title}
+        className={secondary}
+        disabled={songs.length === 0}
+      />
     </div>
   );
 }

@@ -12,7 +12,12 @@ function fitText(ctx: CanvasRenderingContext2D, text: string, maxWidth: number):
 }
 
 /** Renders the card and resolves with the PNG bytes. */
-export function drawShareCard(opts: { title: string; description: string; tracks: ShareTrack[]; summary: string }): Promise<Blob> {
+export function drawShareCard(opts: {
+  title: string;
+  description: string;
+  tracks: ShareTrack[];
+  summary: string;
+}): Promise<Blob> {
   const canvas = document.createElement('canvas');
   canvas.width = SHARE_CARD_WIDTH;
   canvas.height = SHARE_CARD_HEIGHT;
@@ -32,7 +37,8 @@ export function drawShareCard(opts: { title: string; description: string; tracks
   ctx.arc(W - 80, 90, 190, 0, Math.PI * 2);
   ctx.fill();
 
-  const font = (size: number, weight = 400) => `${weight} ${size}px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
+  const font = (size: number, weight = 400) =>
+    `${weight} ${size}px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif`;
   ctx.textBaseline = 'alphabetic';
   ctx.fillStyle = 'rgba(255,255,255,0.85)';
   ctx.font = font(20, 700);
@@ -76,5 +82,7 @@ export function drawShareCard(opts: { title: string; description: string; tracks
   ctx.font = font(16, 600);
   ctx.fillText('for the love of music · vote on CrowdMix', 48, H - 32);
 
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('Could not create the image.'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('Could not create the image.'))), 'image/png'),
+  );
 }

@@ -5,7 +5,15 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../lib/toast';
-import { buildShareText, defaultShareDescription, downloadFileName, mixSummary, shareUrl, socialShareUrl, type ShareTrack } from '../lib/share';
+import {
+  buildShareText,
+  defaultShareDescription,
+  downloadFileName,
+  mixSummary,
+  shareUrl,
+  socialShareUrl,
+  type ShareTrack,
+} from '../lib/share';
 import { drawShareCard } from './share-card-canvas';
 
 function XLogo() {
@@ -69,12 +77,18 @@ export function ShareDialog({
   };
 
   const copy = async () => {
-    if (await copyText(text)) toast({ title: 'Copied to clipboard', description: 'Share text copied successfully!', variant: 'success' });
+    if (await copyText(text))
+      toast({ title: 'Copied to clipboard', description: 'Share text copied successfully!', variant: 'success' });
     else toast({ title: 'Copy failed', description: 'Please copy the text manually.', variant: 'destructive' });
   };
 
   const instagram = async () => {
-    if (await copyText(text)) toast({ title: 'Ready for Instagram', description: 'Text copied! Paste it in your Instagram story or post.', variant: 'success' });
+    if (await copyText(text))
+      toast({
+        title: 'Ready for Instagram',
+        description: 'Text copied! Paste it in your Instagram story or post.',
+        variant: 'success',
+      });
     else toast({ title: 'Copy failed', description: 'Please copy the text manually.', variant: 'destructive' });
   };
 
@@ -92,7 +106,11 @@ export function ShareDialog({
       window.setTimeout(() => URL.revokeObjectURL(href), 10_000);
       toast({ title: 'Download started', description: 'Your mix preview card is downloading!', variant: 'success' });
     } catch (err) {
-      toast({ title: 'Download failed', description: err instanceof Error ? err.message : 'Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Download failed',
+        description: err instanceof Error ? err.message : 'Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -101,7 +119,11 @@ export function ShareDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent title="Share Your Mix" description="Tell your friends what the crowd is playing." className="max-w-xl">
+      <DialogContent
+        title="Share Your Mix"
+        description="Tell your friends what the crowd is playing."
+        className="max-w-xl"
+      >
         <div className="space-y-4">
           <div className="space-y-1.5">
             <Label htmlFor={`${ids}-title`}>Mix Title</Label>
@@ -109,10 +131,18 @@ export function ShareDialog({
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={`${ids}-desc`}>Description</Label>
-            <Textarea id={`${ids}-desc`} value={description} maxLength={300} onChange={(e) => setDescription(e.target.value)} />
+            <Textarea
+              id={`${ids}-desc`}
+              value={description}
+              maxLength={300}
+              onChange={(e) => setDescription(e.target.value)}
+            />
           </div>
 
-          <section aria-label="Preview" className="overflow-hidden rounded-2xl bg-gradient-to-br from-purple-800 via-purple-700 to-pink-700 p-5 text-white shadow-inner">
+          <section
+            aria-label="Preview"
+            className="overflow-hidden rounded-2xl bg-gradient-to-br from-purple-800 via-purple-700 to-pink-700 p-5 text-white shadow-inner"
+          >
             <p className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-white/80 uppercase">
               <Music2 className="size-3.5" aria-hidden /> CrowdMix
             </p>
@@ -121,7 +151,10 @@ export function ShareDialog({
             <p className="mt-1 text-xs text-white/80">{summary}</p>
             <ol className="mt-3 space-y-1.5">
               {tracks.slice(0, 5).map((t, i) => (
-                <li key={`${i}-${t.title}`} className="flex items-baseline gap-2 rounded-lg bg-black/20 px-3 py-1.5 text-sm">
+                <li
+                  key={`${i}-${t.title}`}
+                  className="flex items-baseline gap-2 rounded-lg bg-black/20 px-3 py-1.5 text-sm"
+                >
                   <span className="font-bold text-pink-200">{i + 1}</span>
                   <span className="truncate font-medium">{t.title}</span>
                   <span className="truncate text-white/80">{t.artist}</span>

@@ -31,7 +31,10 @@ export function Movement({ position, previous }: { position: number; previous?: 
   if (previous === undefined || previous === position) return null;
   if (previous === null) {
     return (
-      <span data-testid="song-movement" className="rounded bg-pink-500/20 px-1 text-[9px] font-bold tracking-wide text-pink-200">
+      <span
+        data-testid="song-movement"
+        className="rounded bg-pink-500/20 px-1 text-[9px] font-bold tracking-wide text-pink-200"
+      >
         <span aria-hidden>NEW</span>
         <span className="sr-only">New entry</span>
       </span>
@@ -40,7 +43,10 @@ export function Movement({ position, previous }: { position: number; previous?: 
   const up = previous > position;
   const places = Math.abs(previous - position);
   return (
-    <span data-testid="song-movement" className={cn('text-[10px] font-semibold', up ? 'text-green-300' : 'text-red-300')}>
+    <span
+      data-testid="song-movement"
+      className={cn('text-[10px] font-semibold', up ? 'text-green-300' : 'text-red-300')}
+    >
       <span aria-hidden>
         {up ? '▲' : '▼'}
         {places}
@@ -91,92 +97,132 @@ export function SongCard({
           ? cn('items-center rounded-xl p-2 hover:bg-white/5', isCurrent && 'bg-pink-500/10')
           : cn(
               'flex-col rounded-2xl border bg-surface/80 p-3 @2xl:flex-row @2xl:flex-wrap @2xl:items-center @2xl:gap-4',
-              isCurrent ? 'border-pink-400/60 shadow-lg shadow-pink-900/20' : 'border-border hover:border-purple-400/40',
+              isCurrent
+                ? 'border-pink-400/60 shadow-lg shadow-pink-900/20'
+                : 'border-border hover:border-purple-400/40',
             ),
       )}
     >
       <div className="flex min-w-0 flex-1 items-center gap-3 @2xl:gap-4">
-      {song.position != null && !compact ? (
-        <div className="flex w-8 shrink-0 flex-col items-center @2xl:w-10">
-          <span
-            data-testid="song-position"
-            aria-label={`Position ${song.position}`}
-            className={cn('text-xl font-bold tabular-nums', song.position <= 3 ? 'text-gradient' : 'text-muted')}
-          >
-            {song.position}
-          </span>
-          <Movement position={song.position} previous={song.previousPosition} />
+        {song.position != null && !compact ? (
+          <div className="flex w-8 shrink-0 flex-col items-center @2xl:w-10">
+            <span
+              data-testid="song-position"
+              aria-label={`Position ${song.position}`}
+              className={cn('text-xl font-bold tabular-nums', song.position <= 3 ? 'text-gradient' : 'text-muted')}
+            >
+              {song.position}
+            </span>
+            <Movement position={song.position} previous={song.previousPosition} />
+          </div>
+        ) : null}
+
+        <div
+          className={cn(
+            'relative shrink-0 overflow-hidden rounded-xl bg-gradient-to-br from-purple-900/60 to-pink-900/40',
+            compact ? 'aspect-video w-20' : 'aspect-video w-24 @2xl:w-44',
+          )}
+        >
+          {
+            <>
+              {thumb ? (
+                <img
+                  src={thumb}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  onError={() => setThumbFailed(true)}
+                  className="absolute inset-0 size-full object-cover"
+                />
+              ) : null}
+              {!thumb && song.pdfUrl ? (
+                <PdfThumbnail url={song.pdfUrl} width={176} className="absolute inset-0 size-full" />
+              ) : null}
+              {!thumb && !song.pdfUrl ? (
+                <Music2
+                  className="absolute top-1/2 left-1/2 size-8 -translate-x-1/2 -translate-y-1/2 text-purple-200/70"
+                  aria-hidden
+                />
+              ) : null}
+              {playable ? (
+                <button
+                  type="button"
+                  onClick={() => player.playSong(song, list)}
+                  aria-label={`Play ${song.title}`}
+                  className="absolute inset-0 flex items-center justify-center bg-black/25 opacity-100 transition-opacity @2xl:opacity-0 @2xl:group-hover:opacity-100 @2xl:focus-visible:opacity-100"
+                >
+                  <span className="flex size-10 items-center justify-center rounded-full bg-gradient-to-r from-purple-500 to-pink-500 shadow-lg">
+                    <Play className="size-5 translate-x-px fill-white text-white" aria-hidden />
+                  </span>
+                </button>
+              ) : song.pdfUrl ? (
+                <button
+                  type="button"
+                  onClick={() => player.openPdf(song)}
+                  aria-label={`View the PDF of ${song.title}`}
+                  className="absolute inset-0 flex items-end justify-center pb-2 text-[10px] font-semibold text-white/90 hover:bg-black/20"
+                >
+                  <span className="rounded-md bg-black/60 px-1.5 py-0.5">View PDF</span>
+                </button>
+              ) : null}
+              {isCurrent ? (
+                <span className="absolute bottom-1 left-1 rounded-md bg-black/70 px-1.5 py-0.5 text-[10px] font-semibold text-pink-200">
+                  {isPlaying ? 'Playing' : 'Paused'}
+                </span>
+              ) : null}
+              {song.duration ? (
+                <span className="absolute right-1 bottom-1 rounded-md bg-black/70 px-1.5 py-0.5 text-[10px] font-medium tabular-nums text-white">
+                  {formatClock(song.duration)}
+                </span>
+              ) : null}
+            </>
+          }
         </div>
-      ) : null}
+
+        <div className="min-w-0 flex-1">
+          <h3 id={titleId} className={cn('truncate font-semibold', compact ? 'text-sm' : 'text-base')}>
+            {song.title}
+          </h3>
+          <p className="truncate text-sm text-muted">{song.artist}</p>
+          <div
+            className={cn(
+              'mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-muted',
+              compact && 'hidden @2xl:flex',
+            )}
+          >
+            {song.genre ? <Badge>{song.genre}</Badge> : null}
+            {song.pdfUrl ? (
+              <Badge variant="warning">
+                <FileText className="size-3" aria-hidden />
+                PDF
+              </Badge>
+            ) : null}
+            {song.isPrivate ? <Badge variant="secondary">Private</Badge> : null}
+            {!compact ? (
+              <>
+                <span>Uploaded by @{song.uploaderId.slice(0, ID_LABEL_LENGTH)}</span>
+                <span aria-hidden>·</span>
+                <time dateTime={song.createdAt}>{dateFormat.format(new Date(song.createdAt))}</time>
+              </>
+            ) : null}
+          </div>
+        </div>
+      </div>
 
       <div
         className={cn(
-          'relative shrink-0 overflow-hidden rounded-xl bg-gradient-to-br from-purple-900/60 to-pink-900/40',
-          compact ? 'aspect-video w-20' : 'aspect-video w-24 @2xl:w-44',
+          'flex shrink-0 items-center gap-1',
+          !compact &&
+            'justify-between border-t border-border/60 pt-2 @2xl:ml-auto @2xl:justify-end @2xl:border-0 @2xl:pt-0',
         )}
       >
-        {
-          <>
-            {thumb ? <img src={thumb} alt="" loading="lazy" decoding="async" onError={() => setThumbFailed(true)} className="absolute inset-0 size-full object-cover" /> : null}
-            {!thumb && song.pdfUrl ? <PdfThumbnail url={song.pdfUrl} width={176} className="absolute inset-0 size-full" /> : null}
-            {!thumb && !song.pdfUrl ? <Music2 className="absolute top-1/2 left-1/2 size-8 -translate-x-1/2 -translate-y-1/2 text-purple-200/70" aria-hidden /> : null}
-            {playable ? (
-              <button
-                type="button"
-                onClick={() => player.playSong(song, list)}
-                aria-label={`Play ${song.title}`}
-                className="absolute inset-0 flex items-center justify-center bg-black/25 opacity-100 transition-opacity @2xl:opacity-0 @2xl:group-hover:opacity-100 @2xl:focus-visible:opacity-100"
-              >
-                <span className="flex size-10 items-center justify-center rounded-full bg-gradient-to-r from-purple-500 to-pink-500 shadow-lg">
-                  <Play className="size-5 translate-x-px fill-white text-white" aria-hidden />
-                </span>
-              </button>
-            ) : song.pdfUrl ? (
-              <button
-                type="button"
-                onClick={() => player.openPdf(song)}
-                aria-label={`View the PDF of ${song.title}`}
-                className="absolute inset-0 flex items-end justify-center pb-2 text-[10px] font-semibold text-white/90 hover:bg-black/20"
-              >
-                <span className="rounded-md bg-black/60 px-1.5 py-0.5">View PDF</span>
-              </button>
-            ) : null}
-            {isCurrent ? (
-              <span className="absolute bottom-1 left-1 rounded-md bg-black/70 px-1.5 py-0.5 text-[10px] font-semibold text-pink-200">{isPlaying ? 'Playing' : 'Paused'}</span>
-            ) : null}
-            {song.duration ? <span className="absolute right-1 bottom-1 rounded-md bg-black/70 px-1.5 py-0.5 text-[10px] font-medium tabular-nums text-white">{formatClock(song.duration)}</span> : null}
-          </>
-        }
-      </div>
-
-      <div className="min-w-0 flex-1">
-        <h3 id={titleId} className={cn('truncate font-semibold', compact ? 'text-sm' : 'text-base')}>
-          {song.title}
-        </h3>
-        <p className="truncate text-sm text-muted">{song.artist}</p>
-        <div className={cn('mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-muted', compact && 'hidden @2xl:flex')}>
-          {song.genre ? <Badge>{song.genre}</Badge> : null}
-          {song.pdfUrl ? (
-            <Badge variant="warning">
-              <FileText className="size-3" aria-hidden />
-              PDF
-            </Badge>
-          ) : null}
-          {song.isPrivate ? <Badge variant="secondary">Private</Badge> : null}
-          {!compact ? (
-            <>
-              <span>Uploaded by @{song.uploaderId.slice(0, ID_LABEL_LENGTH)}</span>
-              <span aria-hidden>·</span>
-              <time dateTime={song.createdAt}>{dateFormat.format(new Date(song.createdAt))}</time>
-            </>
-          ) : null}
-        </div>
-      </div>
-
-      </div>
-
-      <div className={cn('flex shrink-0 items-center gap-1', !compact && 'justify-between border-t border-border/60 pt-2 @2xl:ml-auto @2xl:justify-end @2xl:border-0 @2xl:pt-0')}>
-        <VoteButtons song={song} onVote={onVote} pending={votePending} orientation={compact ? 'vertical' : 'horizontal'} small={compact} />
+        <VoteButtons
+          song={song}
+          onVote={onVote}
+          pending={votePending}
+          orientation={compact ? 'vertical' : 'horizontal'}
+          small={compact}
+        />
         {!compact ? (
           <div className="flex items-center gap-1">
             {link ? (
@@ -200,7 +246,9 @@ export function SongCard({
         ) : null}
       </div>
 
-      {embedded && song.youtubeId ? <InlineVideo song={song} youtubeId={song.youtubeId} onClose={closeEmbedded} /> : null}
+      {embedded && song.youtubeId ? (
+        <InlineVideo song={song} youtubeId={song.youtubeId} onClose={closeEmbedded} />
+      ) : null}
     </article>
   );
 }
@@ -234,7 +282,8 @@ function InlineVideo({ song, youtubeId, onClose }: { song: CardSong; youtubeId: 
   );
 }
 
-const MENU_TRIGGER = 'inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-white/10 hover:text-foreground';
+const MENU_TRIGGER =
+  'inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-white/10 hover:text-foreground';
 
 /**
  * The card's "More" menu (play next, add to queue, watch here). A mix shows 100 cards, and a mounted Radix menu
@@ -242,7 +291,15 @@ const MENU_TRIGGER = 'inline-flex size-9 items-center justify-center rounded-lg 
  * So the card shows a plain trigger that looks and reads the same, and mounts the real menu, open, on the
  * press that would have opened it: a primary-button pointerdown, or Enter, Space or ArrowDown.
  */
-function SongMenu({ song, embedded, onToggleEmbedded }: { song: CardSong; embedded: boolean; onToggleEmbedded: () => void }) {
+function SongMenu({
+  song,
+  embedded,
+  onToggleEmbedded,
+}: {
+  song: CardSong;
+  embedded: boolean;
+  onToggleEmbedded: () => void;
+}) {
   const player = usePlayerActions();
   const [openedBy, setOpenedBy] = useState<'pointer' | 'keyboard' | null>(null);
   // Radix moves the focus to the first item when a key opened the menu, knowing it from a document listener of
@@ -306,7 +363,17 @@ function SongMenu({ song, embedded, onToggleEmbedded }: { song: CardSong; embedd
 }
 
 /** One entry of a song card's menu. */
-export function MenuItem({ children, icon, onSelect, destructive }: { children: ReactNode; icon?: ReactNode; onSelect: () => void; destructive?: boolean }) {
+export function MenuItem({
+  children,
+  icon,
+  onSelect,
+  destructive,
+}: {
+  children: ReactNode;
+  icon?: ReactNode;
+  onSelect: () => void;
+  destructive?: boolean;
+}) {
   return (
     <DropdownMenu.Item
       onSelect={onSelect}

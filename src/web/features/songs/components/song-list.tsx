@@ -40,7 +40,10 @@ export function SongList({
         // content-visibility: the browser skips style, layout and paint of the cards off screen (most of a
         // 100-card mix) until they scroll near; the intrinsic size keeps the scrollbar honest meanwhile. It
         // clips paint to the item, so the clip margin leaves room for the current card's shadow.
-        <li key={song.id} className="@container [contain-intrinsic-size:auto_150px] [content-visibility:auto] [overflow-clip-margin:2rem]">
+        <li
+          key={song.id}
+          className="@container [contain-intrinsic-size:auto_150px] [content-visibility:auto] [overflow-clip-margin:2rem]"
+        >
           <SongCard
             song={song}
             list={songs as Song[]}

@@ -11,7 +11,11 @@ export function useVote(venueId: number | null) {
   const mutation = useCastVote();
   const vote = (songId: number, voteType: VoteType) => {
     if (!isAuthenticated) {
-      toast({ title: 'Authentication Required', description: 'Please log in to vote on songs', variant: 'destructive' });
+      toast({
+        title: 'Authentication Required',
+        description: 'Please log in to vote on songs',
+        variant: 'destructive',
+      });
       return;
     }
     mutation.mutate(

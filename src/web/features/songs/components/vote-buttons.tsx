@@ -19,12 +19,18 @@ export function VoteButtons({
   small?: boolean;
 }) {
   const score = netScore(song);
-  const btn = cn('inline-flex items-center justify-center rounded-lg transition-colors disabled:opacity-60', small ? 'size-7 [&_svg]:size-4' : 'size-9 [&_svg]:size-5');
+  const btn = cn(
+    'inline-flex items-center justify-center rounded-lg transition-colors disabled:opacity-60',
+    small ? 'size-7 [&_svg]:size-4' : 'size-9 [&_svg]:size-5',
+  );
   return (
     <div
       role="group"
       aria-label={`Votes for ${song.title}`}
-      className={cn('flex items-center gap-0.5 rounded-xl border border-border bg-surface-2/80 p-0.5', orientation === 'vertical' ? 'flex-col' : 'flex-row')}
+      className={cn(
+        'flex items-center gap-0.5 rounded-xl border border-border bg-surface-2/80 p-0.5',
+        orientation === 'vertical' ? 'flex-col' : 'flex-row',
+      )}
     >
       <button
         type="button"
@@ -32,7 +38,12 @@ export function VoteButtons({
         aria-pressed={song.userVote === 'up'}
         disabled={pending}
         onClick={() => onVote('up')}
-        className={cn(btn, song.userVote === 'up' ? 'bg-green-500/25 text-green-300' : 'text-muted hover:bg-white/10 hover:text-green-300')}
+        className={cn(
+          btn,
+          song.userVote === 'up'
+            ? 'bg-green-500/25 text-green-300'
+            : 'text-muted hover:bg-white/10 hover:text-green-300',
+        )}
       >
         <ChevronUp aria-hidden />
       </button>
@@ -40,7 +51,11 @@ export function VoteButtons({
         data-testid="net-score"
         aria-label={`Score ${score}`}
         title={`${song.upVotes} up, ${song.downVotes} down`}
-        className={cn('min-w-8 text-center font-semibold tabular-nums', small ? 'text-xs' : 'text-sm', score > 0 ? 'text-green-300' : score < 0 ? 'text-red-300' : 'text-foreground')}
+        className={cn(
+          'min-w-8 text-center font-semibold tabular-nums',
+          small ? 'text-xs' : 'text-sm',
+          score > 0 ? 'text-green-300' : score < 0 ? 'text-red-300' : 'text-foreground',
+        )}
       >
         {score}
       </span>
@@ -50,7 +65,10 @@ export function VoteButtons({
         aria-pressed={song.userVote === 'down'}
         disabled={pending}
         onClick={() => onVote('down')}
-        className={cn(btn, song.userVote === 'down' ? 'bg-red-500/25 text-red-300' : 'text-muted hover:bg-white/10 hover:text-red-300')}
+        className={cn(
+          btn,
+          song.userVote === 'down' ? 'bg-red-500/25 text-red-300' : 'text-muted hover:bg-white/10 hover:text-red-300',
+        )}
       >
         <ChevronDown aria-hidden />
       </button>

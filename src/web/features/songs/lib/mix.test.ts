@@ -32,7 +32,15 @@ describe('mix helpers', () => {
   });
 
   it('a live patch changes counts, keeps the caller’s vote, and re-ranks with new positions', () => {
-    const mix = normalizeMix({ songs: [song(1, 3, 0, undefined, 1), { ...song(2, 1, 0, undefined, 2), userVote: 'up' as const }], mixInfo: { name: 'M', type: 'global' }, totalDuration: 360, totalSongs: 2 }, { name: 'x', type: 'global' });
+    const mix = normalizeMix(
+      {
+        songs: [song(1, 3, 0, undefined, 1), { ...song(2, 1, 0, undefined, 2), userVote: 'up' as const }],
+        mixInfo: { name: 'M', type: 'global' },
+        totalDuration: 360,
+        totalSongs: 2,
+      },
+      { name: 'x', type: 'global' },
+    );
     const next = patchMix(mix, 2, { upVotes: 5, downVotes: 0 });
     expect(next.songs.map((s) => [s.id, s.position, s.upVotes, s.userVote])).toEqual([
       [2, 1, 5, 'up'],
@@ -53,7 +61,10 @@ describe('mix helpers', () => {
   });
 
   it('accepts a bare array as a mix', () => {
-    const mix = normalizeMix([{ ...song(7, 0, 0), duration: 200 }, song(8, 0, 0)], { name: 'Global Top 100 Mix', type: 'global' });
+    const mix = normalizeMix([{ ...song(7, 0, 0), duration: 200 }, song(8, 0, 0)], {
+      name: 'Global Top 100 Mix',
+      type: 'global',
+    });
     expect(mix.totalSongs).toBe(2);
     expect(mix.totalDuration).toBe(380);
     expect(mix.mixInfo.name).toBe('Global Top 100 Mix');

@@ -40,19 +40,39 @@ export interface VoteCounts {
  * Sets one song's counts in a list; returns the same array when nothing changed so React Query keeps its
  * reference. `userVote` is only changed when given (the caller's own vote comes from the server's answer).
  */
-export function patchSongs<T extends Song>(songs: T[], songId: number, counts: VoteCounts, userVote?: Song['userVote']): T[] {
+export function patchSongs<T extends Song>(
+  songs: T[],
+  songId: number,
+  counts: VoteCounts,
+  userVote?: Song['userVote'],
+): T[] {
   let changed = false;
   const next = songs.map((s) => {
     if (s.id !== songId) return s;
-    if (s.upVotes === counts.upVotes && s.downVotes === counts.downVotes && (userVote === undefined || s.userVote === userVote)) return s;
+    if (
+      s.upVotes === counts.upVotes &&
+      s.downVotes === counts.downVotes &&
+      (userVote === undefined || s.userVote === userVote)
+    )
+      return s;
     changed = true;
-    return { ...s, upVotes: counts.upVotes, downVotes: counts.downVotes, ...(userVote === undefined ? {} : { userVote }) };
+    return {
+      ...s,
+      upVotes: counts.upVotes,
+      downVotes: counts.downVotes,
+      ...(userVote === undefined ? {} : { userVote }),
+    };
   });
   return changed ? next : songs;
 }
 
 /** Patches a mix and re-ranks it by the mix order, renumbering positions, so a live vote moves the song. */
-export function patchMix(mix: MixResponse, songId: number, counts: VoteCounts, userVote?: Song['userVote']): MixResponse {
+export function patchMix(
+  mix: MixResponse,
+  songId: number,
+  counts: VoteCounts,
+  userVote?: Song['userVote'],
+): MixResponse {
   const songs = patchSongs(mix.songs, songId, counts, userVote);
   if (songs === mix.songs) return mix;
   const ranked = [...songs].sort(compareRank).map((s, i) => (s.position === i + 1 ? s : { ...s, position: i + 1 }));

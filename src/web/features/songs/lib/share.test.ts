@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildShareText, defaultShareDescription, downloadFileName, mixSummary, shareUrl, socialShareUrl } from './share';
+import {
+  buildShareText,
+  defaultShareDescription,
+  downloadFileName,
+  mixSummary,
+  shareUrl,
+  socialShareUrl,
+} from './share';
 
 const tracks = [
   { title: 'One', artist: 'A' },
@@ -27,7 +34,9 @@ describe('share helpers', () => {
   it('links: root for the global mix, /venue/{id}/mix for a venue', () => {
     expect(shareUrl('https://crowdmix.test')).toBe('https://crowdmix.test/');
     expect(shareUrl('https://crowdmix.test', 7)).toBe('https://crowdmix.test/venue/7/mix');
-    expect(socialShareUrl('x', 'a b', 'https://c.test/')).toBe('https://twitter.com/intent/tweet?text=a%20b&url=https%3A%2F%2Fc.test%2F');
+    expect(socialShareUrl('x', 'a b', 'https://c.test/')).toBe(
+      'https://twitter.com/intent/tweet?text=a%20b&url=https%3A%2F%2Fc.test%2F',
+    );
     expect(socialShareUrl('facebook', 't', 'https://c.test/')).toContain('sharer.php?u=https%3A%2F%2Fc.test%2F');
   });
 

@@ -12,7 +12,12 @@ export function defaultShareDescription(songCount: number): string {
 }
 
 /** The text copied or posted: title, description, the first 3 tracks and the link. */
-export function buildShareText(opts: { title: string; description: string; tracks: ShareTrack[]; url: string }): string {
+export function buildShareText(opts: {
+  title: string;
+  description: string;
+  tracks: ShareTrack[];
+  url: string;
+}): string {
   const lines = [`🎵 ${opts.title.trim() || 'My CrowdMix'}`];
   if (opts.description.trim()) lines.push(opts.description.trim());
   const top = opts.tracks.slice(0, 3);
@@ -32,7 +37,8 @@ export function shareUrl(origin: string, venueId?: number | null): string {
 
 /** X and Facebook share pages for a text and a link. */
 export function socialShareUrl(network: 'x' | 'facebook', text: string, url: string): string {
-  if (network === 'x') return `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(url)}`;
+  if (network === 'x')
+    return `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(url)}`;
   return `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}&quote=${encodeURIComponent(text)}`;
 }
 

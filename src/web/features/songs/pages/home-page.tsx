@@ -20,7 +20,11 @@ import { MixActions } from '../components/mix-actions';
 import { SongList } from '../components/song-list';
 
 /** The AI card's example prompts (spec: chill indie, workout, similar to a band). */
-export const AI_PROMPTS = ['Recommend some chill indie songs', 'What are good workout songs?', 'Find songs similar to Radiohead'] as const;
+export const AI_PROMPTS = [
+  'Recommend some chill indie songs',
+  'What are good workout songs?',
+  'Find songs similar to Radiohead',
+] as const;
 
 /** Starts the screen's three reads early (the router, while the auth check of a likely signed-in page runs). */
 export function prefetchHomeData(qc: QueryClient) {
@@ -53,14 +57,22 @@ export function HomePage() {
       {loading ? <Loading className="sr-only" /> : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
-          <section aria-labelledby="mix-title" className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-purple-600 via-fuchsia-600 to-pink-600 p-6 shadow-2xl shadow-purple-950/40 sm:p-8">
-            <div aria-hidden className="pointer-events-none absolute -top-24 -right-16 size-72 rounded-full bg-white/10 blur-2xl" />
+          <section
+            aria-labelledby="mix-title"
+            className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-purple-600 via-fuchsia-600 to-pink-600 p-6 shadow-2xl shadow-purple-950/40 sm:p-8"
+          >
+            <div
+              aria-hidden
+              className="pointer-events-none absolute -top-24 -right-16 size-72 rounded-full bg-white/10 blur-2xl"
+            />
             <p className="text-xs font-semibold tracking-widest text-white/80 uppercase">Voted by the crowd</p>
             <h1 id="mix-title" className="mt-2 text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
               {mix.isLoading ? DEFAULT_MIX_NAME : name}
             </h1>
             <p className="mt-2 text-white/90" data-testid="mix-summary">
-              {mix.data ? `${mix.data.totalSongs} ${mix.data.totalSongs === 1 ? 'track' : 'tracks'} • ${formatHoursMinutes(mix.data.totalDuration)}` : 'Loading...'}
+              {mix.data
+                ? `${mix.data.totalSongs} ${mix.data.totalSongs === 1 ? 'track' : 'tracks'} • ${formatHoursMinutes(mix.data.totalDuration)}`
+                : 'Loading...'}
             </p>
             <div className="mt-5">
               <MixActions songs={songs} title={name} totalDuration={mix.data?.totalDuration ?? 0} />
@@ -117,7 +129,12 @@ export function HomePage() {
               ) : (trending.data ?? []).length === 0 ? (
                 <p className="text-sm text-muted">Nothing trending yet.</p>
               ) : (
-                <SongList songs={(trending.data ?? []).slice(0, TRENDING_COUNT)} compact label="Trending Uploads" className="gap-2" />
+                <SongList
+                  songs={(trending.data ?? []).slice(0, TRENDING_COUNT)}
+                  compact
+                  label="Trending Uploads"
+                  className="gap-2"
+                />
               )}
             </CardContent>
           </Card>
@@ -146,8 +163,14 @@ export function HomePage() {
                 <ul className="space-y-2">
                   {(venues.data ?? []).slice(0, FEATURED_VENUES_COUNT).map((v) => (
                     <li key={v.id}>
-                      <Link href={href.venueMix(v.id)} className="flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-white/5">
-                        <span aria-hidden className={cn('size-12 shrink-0 rounded-xl bg-gradient-to-br shadow-md', v.gradient)} />
+                      <Link
+                        href={href.venueMix(v.id)}
+                        className="flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-white/5"
+                      >
+                        <span
+                          aria-hidden
+                          className={cn('size-12 shrink-0 rounded-xl bg-gradient-to-br shadow-md', v.gradient)}
+                        />
                         <span className="min-w-0">
                           <span className="block truncate font-medium">{v.name}</span>
                           <span className="block truncate text-xs text-muted">

@@ -63,7 +63,8 @@ function UploadForm() {
   const preselectedId = preselected === 'global' ? 0 : Number(preselected);
   const preselectedVenue = useVenue(preselectedId);
   const venueOptions = [...(myVenues.data ?? [])];
-  if (preselectedVenue.data && !venueOptions.some((v) => v.id === preselectedVenue.data.id)) venueOptions.unshift(preselectedVenue.data);
+  if (preselectedVenue.data && !venueOptions.some((v) => v.id === preselectedVenue.data.id))
+    venueOptions.unshift(preselectedVenue.data);
 
   useEffect(() => setVenueId(venueFromQuery(search)), [search]);
 
@@ -79,11 +80,23 @@ function UploadForm() {
     e.preventDefault();
     if (upload.isPending) return;
     if (!isAuthenticated) {
-      toast({ title: 'Authentication Required', description: 'Please log in first to upload songs', variant: 'destructive' });
+      toast({
+        title: 'Authentication Required',
+        description: 'Please log in first to upload songs',
+        variant: 'destructive',
+      });
       return;
     }
     const next: Errors = {};
-    const parsed = UploadSongFieldsSchema.safeParse({ type, title, artist, genre, youtubeUrl: type === 'youtube' ? youtubeUrl : undefined, venueId, isPrivate: String(isPrivate) });
+    const parsed = UploadSongFieldsSchema.safeParse({
+      type,
+      title,
+      artist,
+      genre,
+      youtubeUrl: type === 'youtube' ? youtubeUrl : undefined,
+      venueId,
+      isPrivate: String(isPrivate),
+    });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as Field;
@@ -91,10 +104,12 @@ function UploadForm() {
       }
     }
     const seconds = parseClock(duration);
-    if (seconds === undefined || (seconds !== null && seconds > 86_400)) next.duration = 'Enter the length as m:ss, for example 3:45';
+    if (seconds === undefined || (seconds !== null && seconds > 86_400))
+      next.duration = 'Enter the length as m:ss, for example 3:45';
     let blocking: { title: string; description: string } | null = null;
     if (type === 'youtube') {
-      if (!youtubeUrl.trim()) blocking = { title: 'YouTube URL Required', description: 'Please provide a valid YouTube URL' };
+      if (!youtubeUrl.trim())
+        blocking = { title: 'YouTube URL Required', description: 'Please provide a valid YouTube URL' };
       else if (!parseYouTubeId(youtubeUrl)) next.youtubeUrl = 'Invalid video URL';
     } else if (!file) {
       blocking = { title: 'File Required', description: 'Please select a PDF file to upload' };
@@ -110,10 +125,24 @@ function UploadForm() {
 
     setProgress(0);
     upload.mutate(
-      { type, title: title.trim(), artist: artist.trim(), genre: genre.trim(), youtubeUrl: youtubeUrl.trim(), file, venueId, isPrivate, duration: seconds },
+      {
+        type,
+        title: title.trim(),
+        artist: artist.trim(),
+        genre: genre.trim(),
+        youtubeUrl: youtubeUrl.trim(),
+        file,
+        venueId,
+        isPrivate,
+        duration: seconds,
+      },
       {
         onSuccess: () => {
-          toast({ title: 'Song Uploaded!', description: `“${title.trim()}” by ${artist.trim()} is ready for votes.`, variant: 'success' });
+          toast({
+            title: 'Song Uploaded!',
+            description: `“${title.trim()}” by ${artist.trim()} is ready for votes.`,
+            variant: 'success',
+          });
           setYoutubeUrl('');
           setFile(null);
           setFileInputKey((k) => k + 1);
@@ -127,7 +156,11 @@ function UploadForm() {
         onError: (err) => {
           setProgress(0);
           if (err instanceof ApiError && err.status === 401) {
-            toast({ title: 'Authentication Required', description: 'You need to be logged in to upload songs. Redirecting to login...', variant: 'destructive' });
+            toast({
+              title: 'Authentication Required',
+              description: 'You need to be logged in to upload songs. Redirecting to login...',
+              variant: 'destructive',
+            });
             goToLogin(1500);
             return;
           }
@@ -141,7 +174,11 @@ function UploadForm() {
               /* not our JSON error */
             }
           }
-          toast({ title: 'Upload Failed', description: message || 'Failed to upload song. Please try again.', variant: 'destructive' });
+          toast({
+            title: 'Upload Failed',
+            description: message || 'Failed to upload song. Please try again.',
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -198,27 +235,57 @@ function UploadForm() {
           <div className="mt-5 grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
               <Label htmlFor={`${ids}-title`}>Title *</Label>
-              <Input id={`${ids}-title`} value={title} onChange={(e) => setTitle(e.target.value)} autoComplete="off" {...errorProps('title')} />
+              <Input
+                id={`${ids}-title`}
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+                autoComplete="off"
+                {...errorProps('title')}
+              />
               <FieldError id={`${ids}-title-error`}>{errors.title}</FieldError>
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={`${ids}-artist`}>Artist *</Label>
-              <Input id={`${ids}-artist`} value={artist} onChange={(e) => setArtist(e.target.value)} autoComplete="off" {...errorProps('artist')} />
+              <Input
+                id={`${ids}-artist`}
+                value={artist}
+                onChange={(e) => setArtist(e.target.value)}
+                autoComplete="off"
+                {...errorProps('artist')}
+              />
               <FieldError id={`${ids}-artist-error`}>{errors.artist}</FieldError>
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={`${ids}-genre`}>Genre</Label>
-              <Input id={`${ids}-genre`} value={genre} onChange={(e) => setGenre(e.target.value)} placeholder="e.g. Indie, House, Jazz" {...errorProps('genre')} />
+              <Input
+                id={`${ids}-genre`}
+                value={genre}
+                onChange={(e) => setGenre(e.target.value)}
+                placeholder="e.g. Indie, House, Jazz"
+                {...errorProps('genre')}
+              />
               <FieldError id={`${ids}-genre-error`}>{errors.genre}</FieldError>
             </div>
             <div className="space-y-1.5">
               <Label htmlFor={`${ids}-duration`}>Length (optional)</Label>
-              <Input id={`${ids}-duration`} value={duration} onChange={(e) => setDuration(e.target.value)} placeholder="m:ss, e.g. 3:45" inputMode="numeric" {...errorProps('duration')} />
+              <Input
+                id={`${ids}-duration`}
+                value={duration}
+                onChange={(e) => setDuration(e.target.value)}
+                placeholder="m:ss, e.g. 3:45"
+                inputMode="numeric"
+                {...errorProps('duration')}
+              />
               <FieldError id={`${ids}-duration-error`}>{errors.duration}</FieldError>
             </div>
             <div className="space-y-1.5 sm:col-span-2">
               <Label htmlFor={`${ids}-venue`}>Venue</Label>
-              <Select id={`${ids}-venue`} value={venueId} onChange={(e) => setVenueId(e.target.value)} {...errorProps('venueId')}>
+              <Select
+                id={`${ids}-venue`}
+                value={venueId}
+                onChange={(e) => setVenueId(e.target.value)}
+                {...errorProps('venueId')}
+              >
                 <option value="global">Global (No specific venue)</option>
                 {venueOptions.map((v) => (
                   <option key={v.id} value={String(v.id)}>
@@ -269,13 +336,17 @@ function MyUploads() {
     <Card>
       <CardHeader>
         <CardTitle>My uploads</CardTitle>
-        <CardDescription>{songs.data ? `${songs.data.length} ${songs.data.length === 1 ? 'song' : 'songs'}` : 'Your shared tracks'}</CardDescription>
+        <CardDescription>
+          {songs.data ? `${songs.data.length} ${songs.data.length === 1 ? 'song' : 'songs'}` : 'Your shared tracks'}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {songs.isLoading ? (
           <Loading />
         ) : songs.isError ? (
-          <p className="text-sm text-red-300">Could not load your uploads: {errorMessage(songs.error, 'please try again.')}</p>
+          <p className="text-sm text-red-300">
+            Could not load your uploads: {errorMessage(songs.error, 'please try again.')}
+          </p>
         ) : (songs.data ?? []).length === 0 ? (
           <p className="text-sm text-muted">You have not uploaded any songs yet.</p>
         ) : (
@@ -290,11 +361,21 @@ function MyUploads() {
                 onConfirm={() =>
                   del.mutate(song.id, {
                     onSuccess: () => toast({ title: 'Song deleted', description: `“${song.title}” was removed.` }),
-                    onError: (err) => toast({ title: 'Delete failed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+                    onError: (err) =>
+                      toast({
+                        title: 'Delete failed',
+                        description: errorMessage(err, 'Please try again.'),
+                        variant: 'destructive',
+                      }),
                   })
                 }
                 trigger={
-                  <Button variant="ghost" size="icon-sm" aria-label={`Delete ${song.title}`} className="text-muted hover:text-red-300">
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label={`Delete ${song.title}`}
+                    className="text-muted hover:text-red-300"
+                  >
                     <Trash2 aria-hidden />
                   </Button>
                 }

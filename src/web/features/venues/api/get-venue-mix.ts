@@ -6,7 +6,11 @@ import { getJson } from '../../../lib/api-client';
 import { normalizeMix } from '../../songs/lib/mix';
 
 export const getVenueMix = async (id: number, signal?: AbortSignal) =>
-  normalizeMix(await getJson<unknown>(`/api/mix/venue/${id}`, signal), { name: 'Venue Mix', type: 'venue', venueId: id });
+  normalizeMix(await getJson<unknown>(`/api/mix/venue/${id}`, signal), {
+    name: 'Venue Mix',
+    type: 'venue',
+    venueId: id,
+  });
 
 export const getVenueMixQueryOptions = (id: number) =>
   queryOptions<MixResponse>({

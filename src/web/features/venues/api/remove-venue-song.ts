@@ -8,5 +8,8 @@ export const removeVenueSong = ({ venueId, songId }: { venueId: number; songId: 
 
 export function useRemoveVenueSong() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: removeVenueSong, onSuccess: (_r, { venueId }) => invalidateSongLists(qc, { venueId }) });
+  return useMutation({
+    mutationFn: removeVenueSong,
+    onSuccess: (_r, { venueId }) => invalidateSongLists(qc, { venueId }),
+  });
 }

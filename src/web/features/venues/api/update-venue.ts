@@ -6,7 +6,8 @@ import { getVenuesQueryOptions } from './get-venues';
 import { getUserVenuesQueryOptions } from './get-user-venues';
 import { getVenueMixQueryOptions } from './get-venue-mix';
 
-export const updateVenue = ({ id, ...input }: UpdateVenueInput & { id: number }) => sendJson<Venue>('PATCH', `/api/venues/${id}`, input);
+export const updateVenue = ({ id, ...input }: UpdateVenueInput & { id: number }) =>
+  sendJson<Venue>('PATCH', `/api/venues/${id}`, input);
 
 export function useUpdateVenue() {
   const qc = useQueryClient();

@@ -28,10 +28,20 @@ export function VenueCard({ venue }: { venue: Partial<Venue> | null | undefined 
   const badge = venueBadge(count);
   const headingId = `venue-${venue.id}-name`;
   return (
-    <Card className="group flex flex-col overflow-hidden transition-transform hover:-translate-y-0.5" aria-labelledby={headingId} role="article">
+    <Card
+      className="group flex flex-col overflow-hidden transition-transform hover:-translate-y-0.5"
+      aria-labelledby={headingId}
+      role="article"
+    >
       <div className={cn('relative h-28 bg-gradient-to-br', venue.gradient || 'from-purple-500 to-pink-500')}>
-        <div aria-hidden className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(255,255,255,0.25),transparent_55%)]" />
-        <Badge variant={badge === 'Hot' ? 'hot' : 'secondary'} className={cn('absolute top-3 right-3', badge !== 'Hot' && 'border-white/20 bg-black/40 text-white')}>
+        <div
+          aria-hidden
+          className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(255,255,255,0.25),transparent_55%)]"
+        />
+        <Badge
+          variant={badge === 'Hot' ? 'hot' : 'secondary'}
+          className={cn('absolute top-3 right-3', badge !== 'Hot' && 'border-white/20 bg-black/40 text-white')}
+        >
           {badge}
         </Badge>
         <span className="absolute bottom-3 left-4 rounded-full bg-black/40 px-2.5 py-0.5 text-xs font-medium text-white">
@@ -46,7 +56,9 @@ export function VenueCard({ venue }: { venue: Partial<Venue> | null | undefined 
           <MapPin className="size-4 shrink-0" aria-hidden />
           <span className="truncate">{venue.location}</span>
         </p>
-        <p className="mt-3 line-clamp-2 min-h-10 text-sm text-foreground/80">{venue.description || 'A place where the crowd picks the music.'}</p>
+        <p className="mt-3 line-clamp-2 min-h-10 text-sm text-foreground/80">
+          {venue.description || 'A place where the crowd picks the music.'}
+        </p>
         <div className="mt-4 flex items-center justify-between gap-3">
           <span className="flex items-center gap-1.5 text-sm text-muted">
             <Music className="size-4" aria-hidden />

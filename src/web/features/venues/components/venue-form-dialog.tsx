@@ -6,7 +6,13 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { RadioGroup } from 'radix-ui';
 import { Check } from 'lucide-react';
-import { DEFAULT_VENUE_GRADIENT, VENUE_GRADIENTS, VENUE_TYPE_LABELS, VENUE_TYPES, type VenueType } from '@shared/constants';
+import {
+  DEFAULT_VENUE_GRADIENT,
+  VENUE_GRADIENTS,
+  VENUE_TYPE_LABELS,
+  VENUE_TYPES,
+  type VenueType,
+} from '@shared/constants';
 import { CreateVenueSchema, type Venue } from '@shared/schemas/venue';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
@@ -36,7 +42,15 @@ export function VenueFormDialog({ trigger, venue }: { trigger: ReactNode; venue?
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const initial = (): Values =>
-    venue ? { name: venue.name, location: venue.location, type: venue.type, description: venue.description ?? '', gradient: venue.gradient } : empty;
+    venue
+      ? {
+          name: venue.name,
+          location: venue.location,
+          type: venue.type,
+          description: venue.description ?? '',
+          gradient: venue.gradient,
+        }
+      : empty;
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const create = useCreateVenue();
@@ -51,7 +65,13 @@ export function VenueFormDialog({ trigger, venue }: { trigger: ReactNode; venue?
 
   const onError = (err: unknown) => {
     if (handleUnauthorized(err)) return;
-    toast({ title: 'Error', description: venue ? errorMessage(err, 'Failed to update venue. Please try again.') : 'Failed to create venue. Please try again.', variant: 'destructive' });
+    toast({
+      title: 'Error',
+      description: venue
+        ? errorMessage(err, 'Failed to update venue. Please try again.')
+        : 'Failed to create venue. Please try again.',
+      variant: 'destructive',
+    });
   };
 
   const onSubmit = (e: FormEvent) => {
@@ -82,7 +102,11 @@ export function VenueFormDialog({ trigger, venue }: { trigger: ReactNode; venue?
     }
     create.mutate(parsed.data, {
       onSuccess: (created) => {
-        toast({ title: 'Venue Created!', description: `${created.name} is ready for its first songs.`, variant: 'success' });
+        toast({
+          title: 'Venue Created!',
+          description: `${created.name} is ready for its first songs.`,
+          variant: 'success',
+        });
         setOpen(false);
         setValues(empty);
         navigate(href.venueMix(created.id));
@@ -96,21 +120,41 @@ export function VenueFormDialog({ trigger, venue }: { trigger: ReactNode; venue?
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent title={venue ? 'Edit Venue' : 'Create Venue'} description={venue ? 'Change how your venue appears.' : 'Give your place its own crowd-voted mix.'}>
+      <DialogContent
+        title={venue ? 'Edit Venue' : 'Create Venue'}
+        description={venue ? 'Change how your venue appears.' : 'Give your place its own crowd-voted mix.'}
+      >
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <div className="space-y-1.5">
             <Label htmlFor={`${ids}-name`}>Venue name *</Label>
-            <Input id={`${ids}-name`} value={values.name} onChange={(e) => set('name', e.target.value)} placeholder="The Blue Note" {...err('name')} />
+            <Input
+              id={`${ids}-name`}
+              value={values.name}
+              onChange={(e) => set('name', e.target.value)}
+              placeholder="The Blue Note"
+              {...err('name')}
+            />
             <FieldError id={`${ids}-name-error`}>{errors.name}</FieldError>
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={`${ids}-location`}>Location *</Label>
-            <Input id={`${ids}-location`} value={values.location} onChange={(e) => set('location', e.target.value)} placeholder="City, neighbourhood or address" {...err('location')} />
+            <Input
+              id={`${ids}-location`}
+              value={values.location}
+              onChange={(e) => set('location', e.target.value)}
+              placeholder="City, neighbourhood or address"
+              {...err('location')}
+            />
             <FieldError id={`${ids}-location-error`}>{errors.location}</FieldError>
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={`${ids}-type`}>Type *</Label>
-            <Select id={`${ids}-type`} value={values.type} onChange={(e) => set('type', e.target.value as VenueType)} {...err('type')}>
+            <Select
+              id={`${ids}-type`}
+              value={values.type}
+              onChange={(e) => set('type', e.target.value as VenueType)}
+              {...err('type')}
+            >
               {VENUE_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {VENUE_TYPE_LABELS[t]}
@@ -121,14 +165,25 @@ export function VenueFormDialog({ trigger, venue }: { trigger: ReactNode; venue?
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={`${ids}-description`}>Description</Label>
-            <Textarea id={`${ids}-description`} value={values.description} onChange={(e) => set('description', e.target.value)} placeholder="What makes the place special?" {...err('description')} />
+            <Textarea
+              id={`${ids}-description`}
+              value={values.description}
+              onChange={(e) => set('description', e.target.value)}
+              placeholder="What makes the place special?"
+              {...err('description')}
+            />
             <FieldError id={`${ids}-description-error`}>{errors.description}</FieldError>
           </div>
           <div>
             <p className="text-sm font-medium" aria-hidden>
               Theme
             </p>
-            <RadioGroup.Root value={values.gradient} onValueChange={(v) => set('gradient', v)} aria-label="Theme" className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6">
+            <RadioGroup.Root
+              value={values.gradient}
+              onValueChange={(v) => set('gradient', v)}
+              aria-label="Theme"
+              className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6"
+            >
               {VENUE_GRADIENTS.map((g, i) => (
                 <RadioGroup.Item
                   key={g}
@@ -142,7 +197,9 @@ export function VenueFormDialog({ trigger, venue }: { trigger: ReactNode; venue?
                   <RadioGroup.Indicator className="absolute top-1.5">
                     <Check className="size-4" aria-hidden />
                   </RadioGroup.Indicator>
-                  <span aria-hidden className="drop-shadow">Theme {i + 1}</span>
+                  <span aria-hidden className="drop-shadow">
+                    Theme {i + 1}
+                  </span>
                 </RadioGroup.Item>
               ))}
             </RadioGroup.Root>

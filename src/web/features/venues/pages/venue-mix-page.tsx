@@ -66,7 +66,12 @@ function OwnerTools({ venue }: { venue: Venue }) {
             {
               onSuccess: () => toast({ title: 'Venue deactivated', description: `${venue.name} is no longer listed.` }),
               onError: (err) => {
-                if (!handleUnauthorized(err)) toast({ title: 'Error', description: errorMessage(err, 'Failed to update venue. Please try again.'), variant: 'destructive' });
+                if (!handleUnauthorized(err))
+                  toast({
+                    title: 'Error',
+                    description: errorMessage(err, 'Failed to update venue. Please try again.'),
+                    variant: 'destructive',
+                  });
               },
             },
           )
@@ -90,7 +95,12 @@ export function VenueMixPage() {
   const mix = useVenueMix(id, venue.isSuccess);
   const remove = useRemoveVenueSong();
 
-  if (!Number.isInteger(id) || (venue.error instanceof ApiError && venue.error.status === 404) || (mix.error instanceof ApiError && mix.error.status === 404)) return <NotFound />;
+  if (
+    !Number.isInteger(id) ||
+    (venue.error instanceof ApiError && venue.error.status === 404) ||
+    (mix.error instanceof ApiError && mix.error.status === 404)
+  )
+    return <NotFound />;
   if (venue.isLoading) return <Loading label="Loading venue..." />;
   if (venue.isError || !venue.data)
     return (
@@ -113,8 +123,17 @@ export function VenueMixPage() {
     <Page>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
-          <section aria-labelledby="venue-name" className={cn('relative overflow-hidden rounded-3xl bg-gradient-to-br p-6 shadow-2xl shadow-black/40 sm:p-8', v.gradient)}>
-            <div aria-hidden className="pointer-events-none absolute inset-0 bg-gradient-to-t from-black/55 via-black/25 to-black/10" />
+          <section
+            aria-labelledby="venue-name"
+            className={cn(
+              'relative overflow-hidden rounded-3xl bg-gradient-to-br p-6 shadow-2xl shadow-black/40 sm:p-8',
+              v.gradient,
+            )}
+          >
+            <div
+              aria-hidden
+              className="pointer-events-none absolute inset-0 bg-gradient-to-t from-black/55 via-black/25 to-black/10"
+            />
             <div className="relative">
               <div className="flex flex-wrap items-center gap-2">
                 <Badge className="border-white/25 bg-black/30 text-white">{typeLabel}</Badge>
@@ -136,15 +155,29 @@ export function VenueMixPage() {
                 {count} {count === 1 ? 'song' : 'songs'} • {formatHoursMinutes(total)}
               </p>
               <div className="mt-5 flex flex-wrap gap-2">
-                <MixActions songs={songs} title={mixTitle} totalDuration={total} venueId={v.id} shuffleLabel="Shuffle" />
+                <MixActions
+                  songs={songs}
+                  title={mixTitle}
+                  totalDuration={total}
+                  venueId={v.id}
+                  shuffleLabel="Shuffle"
+                />
                 {isAuthenticated ? (
-                  <Button asChild variant="outline" className="border-white/30 bg-white/10 text-white hover:bg-white/20">
+                  <Button
+                    asChild
+                    variant="outline"
+                    className="border-white/30 bg-white/10 text-white hover:bg-white/20"
+                  >
                     <Link href={href.upload(v.id)}>
                       <Upload aria-hidden /> Upload Song
                     </Link>
                   </Button>
                 ) : (
-                  <Button asChild variant="outline" className="border-white/30 bg-white/10 text-white hover:bg-white/20">
+                  <Button
+                    asChild
+                    variant="outline"
+                    className="border-white/30 bg-white/10 text-white hover:bg-white/20"
+                  >
                     <a href="/api/login">
                       <LogIn aria-hidden /> Login to Upload
                     </a>
@@ -176,7 +209,9 @@ export function VenueMixPage() {
             ) : songs.length === 0 ? (
               <Card className="p-10 text-center">
                 <Music className="mx-auto size-10 text-purple-300" aria-hidden />
-                <p className="mt-3 text-muted">No songs in this venue&apos;s mix yet.{isAuthenticated ? ' Upload the first one!' : ''}</p>
+                <p className="mt-3 text-muted">
+                  No songs in this venue&apos;s mix yet.{isAuthenticated ? ' Upload the first one!' : ''}
+                </p>
               </Card>
             ) : (
               <SongList
@@ -195,15 +230,26 @@ export function VenueMixPage() {
                             remove.mutate(
                               { venueId: v.id, songId: song.id },
                               {
-                                onSuccess: () => toast({ title: 'Song removed', description: `“${song.title}” left the mix.` }),
+                                onSuccess: () =>
+                                  toast({ title: 'Song removed', description: `“${song.title}” left the mix.` }),
                                 onError: (err) => {
-                                  if (!handleUnauthorized(err)) toast({ title: 'Error', description: errorMessage(err, 'Failed to remove the song. Please try again.'), variant: 'destructive' });
+                                  if (!handleUnauthorized(err))
+                                    toast({
+                                      title: 'Error',
+                                      description: errorMessage(err, 'Failed to remove the song. Please try again.'),
+                                      variant: 'destructive',
+                                    });
                                 },
                               },
                             )
                           }
                           trigger={
-                            <Button variant="ghost" size="icon-sm" aria-label={`Remove ${song.title} from the mix`} className="text-muted hover:text-red-300">
+                            <Button
+                              variant="ghost"
+                              size="icon-sm"
+                              aria-label={`Remove ${song.title} from the mix`}
+                              className="text-muted hover:text-red-300"
+                            >
                               <Trash2 aria-hidden />
                             </Button>
                           }
@@ -234,7 +280,9 @@ export function VenueMixPage() {
                       {s.icon}
                       {s.label}
                     </dt>
-                    <dd className={cn('mt-1 font-semibold', s.label === 'Status' && v.isActive && 'text-green-300')}>{s.value}</dd>
+                    <dd className={cn('mt-1 font-semibold', s.label === 'Status' && v.isActive && 'text-green-300')}>
+                      {s.value}
+                    </dd>
                   </div>
                 ))}
               </dl>

@@ -63,7 +63,9 @@ export function VenuesPage() {
           <Card className="flex flex-col items-center p-12 text-center">
             <MapPinned className="size-12 text-purple-300" aria-hidden />
             <h2 className="mt-4 text-xl font-semibold">No Venues Found</h2>
-            <p className="mt-1 text-muted">{isAuthenticated ? 'Create the first venue and start its mix.' : 'Log in to create the first venue.'}</p>
+            <p className="mt-1 text-muted">
+              {isAuthenticated ? 'Create the first venue and start its mix.' : 'Log in to create the first venue.'}
+            </p>
           </Card>
         ) : (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" aria-label="Venues">
