@@ -7,8 +7,22 @@ const alias = {
   '@server': path.resolve('src/server'),
 };
 const integration = ['src/server/**/*.int.test.ts', 'test/**/*.int.test.ts'];
+const integrationProject = (name: string, driver: 'pglite' | 'pg') => ({
+  extends: true as const,
+  test: {
+    name,
+    include: integration,
+    globalSetup: ['test/setup/global-db.ts'],
+    env: { TEST_DB_DRIVER: driver },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
 
-/** Unit tests; integration on PGlite; integration again on PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * Unit tests; integration on PGlite; integration again on PostgreSQL when TEST_DATABASE_URL is set. Every project
+ * extends this root configuration (aliases, pool, timeouts, the strict console), and overrides what differs.
+ */
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -16,45 +30,19 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    setupFiles: ['test/setup/strict-console.ts'],
     projects: [
       {
-        resolve: { alias },
+        extends: true,
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.unit.test.ts'],
           exclude: integration,
           environment: 'node',
-          setupFiles: ['test/setup/strict-console.ts'],
         },
       },
-      {
-        resolve: { alias },
-        test: {
-          name: 'integration-pglite',
-          include: integration,
-          globalSetup: ['test/setup/global-db.ts'],
-          setupFiles: ['test/setup/strict-console.ts'],
-          env: { TEST_DB_DRIVER: 'pglite' },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      ...(process.env.TEST_DATABASE_URL
-        ? [
-            {
-              resolve: { alias },
-              test: {
-                name: 'integration-postgres',
-                include: integration,
-                globalSetup: ['test/setup/global-db.ts'],
-                setupFiles: ['test/setup/strict-console.ts'],
-                env: { TEST_DB_DRIVER: 'pg' },
-                testTimeout: 60_000,
-                hookTimeout: 120_000,
-              },
-            },
-          ]
-        : []),
+      integrationProject('integration-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [integrationProject('integration-postgres', 'pg')] : []),
     ],
   },
 });

@@ -6,6 +6,8 @@ import fs from 'node:fs';
 fs.mkdirSync('.tmp', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const rows = [];
+/** Every test's duration, for the "slowest ten" list at the end: { name, ms }. */
+const durations = [];
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
@@ -49,6 +51,14 @@ check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
     totals.failed += r.numFailedTests + failedSuites;
     totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
     rows.push(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests + failedSuites} failed`);
+    for (const file of r.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        durations.push({
+          name: `vitest ${file.name.replace(`${process.cwd()}/`, '')} › ${t.fullName}`,
+          ms: t.duration ?? 0,
+        });
+      }
+    }
   } else {
     totals.failed += 1;
     rows.push(`vitest: no report (exit ${code})`);
@@ -73,12 +83,27 @@ check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
     totals.failed += failed + (code !== 0 && failed === 0 ? 1 : 0);
     totals.skipped += r.stats.skipped ?? 0;
     rows.push(`playwright: ${passed} passed, ${failed} failed${r.stats.flaky ? ` (${r.stats.flaky} flaky)` : ''}`);
+    const walk = (suite, file) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          const ms = (t.results ?? []).reduce((sum, res) => sum + (res.duration ?? 0), 0);
+          durations.push({ name: `playwright ${file ?? suite.file} › ${spec.title}`, ms });
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
+    };
+    for (const suite of r.suites ?? []) walk(suite);
   } else {
     totals.failed += 1;
     rows.push(`playwright: no report (exit ${code})`);
   }
 }
 
+const slowest = durations.sort((a, b) => b.ms - a.ms).slice(0, 10);
+if (slowest.length) {
+  console.log('\nSlowest ten tests:');
+  for (const { name, ms } of slowest) console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
+}
 console.log(`\n${rows.join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

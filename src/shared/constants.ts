@@ -46,7 +46,6 @@ export const PLAYLIST_GRADIENTS = [
   { name: 'Deep Space', value: 'from-indigo-600 to-slate-800' },
   { name: 'Rose Garden', value: 'from-pink-500 to-rose-600' },
 ] as const;
-export const DEFAULT_PLAYLIST_GRADIENT = PLAYLIST_GRADIENTS[0].value;
 
 export const MESSAGE_TYPES = ['private', 'global', 'venue'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];

@@ -11,7 +11,7 @@ import { ClientMessageSchema, type ServerEvent } from '../../src/shared/realtime
 import { communityPlaylistMembers, communityPlaylistSongs, communityPlaylists } from '../../src/server/db/schema';
 import { createSong } from '../helpers/factories';
 import { multipartBody, samplePdf } from '../helpers/multipart';
-import { cookieFrom, createTestApp, type TestApp } from '../helpers/test-app';
+import { cookieFrom, createTestApp, listenOnLoopback, type TestApp } from '../helpers/test-app';
 import { connectWs, settle, type WsTestClient } from '../helpers/ws-client';
 import {
   ACTORS,
@@ -144,9 +144,7 @@ const label = (row: HttpRow) => `${row.method} ${row.path}${row.case ? ` [${row.
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  baseUrl = await listenOnLoopback(t.app);
 
   const names = [
     'other',

@@ -1,5 +1,6 @@
 /** The real app on a fresh test database, driven through app.inject (no port). */
 import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions, type BuiltApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -84,4 +85,23 @@ export function api(app: BuiltApp['app']) {
         ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
       });
   return { get: call('GET'), post: call('POST'), patch: call('PATCH'), put: call('PUT'), delete: call('DELETE') };
+}
+
+/** Makes the app listen on a free loopback port (for websockets and real HTTP clients); returns its base URL. */
+export async function listenOnLoopback(app: BuiltApp['app'], host = '127.0.0.1'): Promise<string> {
+  await app.listen({ port: 0, host });
+  return `http://${host}:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** Retries `fn` until it stops throwing (the server handles socket events asynchronously), up to `timeoutMs`. */
+export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 3000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (Date.now() > end) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
 }

@@ -29,21 +29,8 @@ export function text(
     });
 }
 
-/** An optional text field: empty becomes null. */
-export function optionalText(label: string, max: number, tooLongMessage?: string) {
-  return z
-    .string({ message: `${label} must be text` })
-    .trim()
-    .refine(noControlChars, { message: `${label} contains characters that are not allowed` })
-    .refine((s) => s.length <= max, { message: tooLongMessage ?? `${label} must be at most ${max} characters` })
-    .transform((s) => (s === '' ? null : s))
-    .nullish();
-}
-
 export const ErrorBodySchema = z.object({
   message: z.string(),
   code: z.string(),
   field: z.string().optional(),
 });
-
-export const OkSchema = z.object({ ok: z.literal(true) });

@@ -1,9 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../db/schema';
 import { createUser } from '../../../../test/helpers/factories';
-import { api, createTestApp, registerUser, type TestApp, type TestUser } from '../../../../test/helpers/test-app';
+import {
+  api,
+  createTestApp,
+  listenOnLoopback,
+  registerUser,
+  type TestApp,
+  type TestUser,
+} from '../../../../test/helpers/test-app';
 import { connectWs } from '../../../../test/helpers/ws-client';
 
 let t: TestApp;
@@ -18,8 +24,7 @@ beforeAll(async () => {
   ada = await registerUser(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
   bob = await registerUser(t.app, { firstName: 'Bob', lastName: 'Marley' });
   eve = await registerUser(t.app, { firstName: 'Eve', lastName: 'Outsider' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(t.app);
 });
 afterAll(async () => t?.close());
 

@@ -294,13 +294,3 @@ export async function setVoteType(tx: DbOrTx, id: number, voteType: VoteType) {
 export async function deleteVote(tx: DbOrTx, id: number) {
   await tx.delete(communityPlaylistVotes).where(eq(communityPlaylistVotes.id, id));
 }
-
-/** The user's public fields, for display. */
-export async function findUserName(db: DbOrTx, userId: string) {
-  const rows = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return rows[0] ?? null;
-}

@@ -1,10 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MOODS } from '../../../shared/constants';
 import { onlineUsers, users } from '../../db/schema';
 import { createVenue } from '../../../../test/helpers/factories';
-import { api, createTestApp, registerUser, type TestApp, type TestUser } from '../../../../test/helpers/test-app';
+import {
+  api,
+  createTestApp,
+  eventually,
+  listenOnLoopback,
+  registerUser,
+  type TestApp,
+  type TestUser,
+} from '../../../../test/helpers/test-app';
 import { connectWs } from '../../../../test/helpers/ws-client';
 import { presenceOf } from './presence.routes';
 
@@ -18,23 +25,9 @@ beforeAll(async () => {
   http = api(t.app);
   ada = await registerUser(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
   bob = await registerUser(t.app, { firstName: 'Bob', lastName: 'Marley' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  baseUrl = await listenOnLoopback(t.app);
 });
 afterAll(async () => t?.close());
-
-/** Retries `fn` until it stops throwing (the server handles socket events asynchronously). */
-async function eventually<T>(fn: () => Promise<T>, timeoutMs = 3000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
 
 const onlineIds = async (as: TestUser, url = '/api/users/online') => {
   const res = await http.get(url, { as });
