@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { files, songs, voteTallies, votes } from '../../db/schema';
-import { createSong, createVenue, createVote } from '../../../../test/helpers/factories';
+import { createSong, createVenue, createVote, fakeYoutubeId } from '../../../../test/helpers/factories';
 import { multipartBody, samplePdf } from '../../../../test/helpers/multipart';
 import { api, createTestApp, registerUser, type TestApp, type TestUser } from '../../../../test/helpers/test-app';
 
@@ -138,7 +138,8 @@ describe('POST /api/songs (YouTube)', () => {
       type: 'youtube',
       title: 'T',
       artist: 'A',
-      youtubeUrl: `https://youtu.be/${YT}`,
+      // A video of its own: a second public upload of YT would be a duplicate (409), which is not this test's point.
+      youtubeUrl: `https://youtu.be/${fakeYoutubeId()}`,
       uploaderId: bob.id,
       upVotes: '99',
       id: '1',
@@ -166,7 +167,7 @@ describe('POST /api/songs (YouTube)', () => {
       type: 'youtube',
       title: 'T',
       artist: 'A',
-      youtubeUrl: `https://youtu.be/${YT}`,
+      youtubeUrl: `https://youtu.be/${fakeYoutubeId()}`,
       venueId: String(venue.id),
     });
     expect(ok.statusCode).toBe(201);
@@ -369,11 +370,22 @@ describe('upload rate limit', () => {
     const u = await registerUser(t.app);
     for (let i = 0; i < 30; i++) {
       expect(
-        (await upload(u, { type: 'youtube', title: `T${i}`, artist: 'A', youtubeUrl: `https://youtu.be/${YT}` }))
-          .statusCode,
+        (
+          await upload(u, {
+            type: 'youtube',
+            title: `T${i}`,
+            artist: 'A',
+            youtubeUrl: `https://youtu.be/${fakeYoutubeId()}`,
+          })
+        ).statusCode,
       ).toBe(201);
     }
-    const res = await upload(u, { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}` });
+    const res = await upload(u, {
+      type: 'youtube',
+      title: 'T',
+      artist: 'A',
+      youtubeUrl: `https://youtu.be/${fakeYoutubeId()}`,
+    });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });

@@ -46,9 +46,33 @@ export async function findSong(db: DbOrTx, id: number) {
   return row ?? null;
 }
 
-export async function venueExists(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: venues.id }).from(venues).where(eq(venues.id, id)).limit(1);
-  return Boolean(row);
+/** Whether the venue exists and takes songs: 'missing', 'inactive' or 'active' (a plain read, no lock). */
+export async function venueState(db: DbOrTx, id: number): Promise<'missing' | 'inactive' | 'active'> {
+  const [row] = await db.select({ isActive: venues.isActive }).from(venues).where(eq(venues.id, id)).limit(1);
+  return !row ? 'missing' : row.isActive ? 'active' : 'inactive';
+}
+
+/**
+ * True when the venue is active, holding a key-share lock on its row until the transaction ends; a deactivation
+ * locks the row FOR UPDATE first (venues.repository), so no song is written into a venue after its deactivation.
+ */
+export async function lockOpenVenue(tx: DbOrTx, id: number) {
+  const rows = await tx
+    .select({ id: venues.id })
+    .from(venues)
+    .where(and(eq(venues.id, id), eq(venues.isActive, true)))
+    .for('key share');
+  return rows.length > 0;
+}
+
+/** The public song of a YouTube video, if the catalogue has one (at most one: songs_public_youtube_key). */
+export async function findPublicSongByYoutubeId(db: DbOrTx, youtubeId: string) {
+  const [row] = await db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(and(eq(songs.youtubeId, youtubeId), eq(songs.isPrivate, false)))
+    .limit(1);
+  return row ?? null;
 }
 
 export type NewSong = Omit<typeof songs.$inferInsert, 'id' | 'createdAt' | 'pdfUrl'>;

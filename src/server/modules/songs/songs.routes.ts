@@ -2,7 +2,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ErrorBodySchema, IdParamsSchema } from '../../../shared/schemas/common';
+import { ErrorBodySchema, IdParamsSchema, UploadConflictSchema } from '../../../shared/schemas/common';
 import { SongSchema } from '../../../shared/schemas/song';
 import type { AppModule } from '../../deps';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
@@ -105,6 +105,7 @@ export const songsModule: AppModule = {
             400: ErrorBodySchema,
             401: ErrorBodySchema,
             404: ErrorBodySchema,
+            409: UploadConflictSchema,
             413: ErrorBodySchema,
             415: ErrorBodySchema,
             429: ErrorBodySchema,

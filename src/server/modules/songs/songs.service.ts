@@ -2,8 +2,16 @@
 import { UploadSongFieldsSchema } from '../../../shared/schemas/song';
 import { parseYouTubeId, youtubeThumbnail, youtubeWatchUrl } from '../../../shared/youtube';
 import type { AppDeps } from '../../deps';
-import type { Db } from '../../db/client';
-import { badRequest, forbidden, notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  payloadTooLarge,
+  unsupportedMediaType,
+} from '../../lib/http-errors';
 import { presentSong } from './songs.presenter';
 import * as repo from './songs.repository';
 
@@ -39,7 +47,31 @@ async function publishSongsChanged(
   );
 }
 
-/** Validates an upload (spec section 5 messages), stores the song (and PDF bytes, in the same transaction) and announces it. */
+export const MESSAGES = {
+  venueClosed: 'This venue has been deactivated and no longer takes new songs',
+  duplicate: 'This song is already on CrowdMix',
+} as const;
+
+/**
+ * Runs `insert` — in a transaction that holds the venue's row (key share) and checks it is still active, when the
+ * song goes into a venue — so that an upload racing the venue's deactivation either lands before it or is refused.
+ */
+async function insertIntoVenue<T>(db: Db, venueId: number | null, insert: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  if (venueId === null) return insert(db);
+  return db.transaction(async (tx) => {
+    if (!(await repo.lockOpenVenue(tx, venueId))) throw conflict(MESSAGES.venueClosed);
+    return insert(tx);
+  });
+}
+
+/** The 409 of a second public copy of a video, naming the song to vote for instead. */
+const duplicateOf = (songId: number) => conflict(MESSAGES.duplicate, { songId });
+
+/**
+ * Validates an upload (spec section 5 messages), stores the song (and PDF bytes, in the same transaction) and
+ * announces it. A deactivated venue takes no songs (409); a video already public on CrowdMix cannot be uploaded
+ * publicly again (409 with its songId; the database's partial unique index decides between concurrent uploads).
+ */
 export async function uploadSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, uploaderId: string, input: UploadInput) {
   const parsed = UploadSongFieldsSchema.safeParse(input.fields);
   if (!parsed.success) {
@@ -47,7 +79,11 @@ export async function uploadSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, u
     throw badRequest(issue.message, issue.path.join('.') || undefined);
   }
   const f = parsed.data;
-  if (f.venueId !== null && !(await repo.venueExists(deps.db, f.venueId))) throw notFound('Venue not found');
+  if (f.venueId !== null) {
+    const state = await repo.venueState(deps.db, f.venueId);
+    if (state === 'missing') throw notFound('Venue not found');
+    if (state === 'inactive') throw conflict(MESSAGES.venueClosed);
+  }
   const base = {
     title: f.title,
     artist: f.artist,
@@ -62,12 +98,27 @@ export async function uploadSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, u
   if (f.type === 'youtube') {
     const id = f.youtubeUrl ? parseYouTubeId(f.youtubeUrl) : null;
     if (!id) throw badRequest('Invalid video URL', 'youtubeUrl');
-    song = await repo.insertSong(deps.db, {
-      ...base,
-      youtubeId: id,
-      youtubeUrl: youtubeWatchUrl(id),
-      thumbnailUrl: youtubeThumbnail(id),
-    });
+    if (!f.isPrivate) {
+      const existing = await repo.findPublicSongByYoutubeId(deps.db, id);
+      if (existing) throw duplicateOf(existing.id);
+    }
+    try {
+      song = await insertIntoVenue(deps.db, f.venueId, (tx) =>
+        repo.insertSong(tx, {
+          ...base,
+          youtubeId: id,
+          youtubeUrl: youtubeWatchUrl(id),
+          thumbnailUrl: youtubeThumbnail(id),
+        }),
+      );
+    } catch (err) {
+      // Two uploads of the same video at once: both passed the check above, the unique index let one through.
+      if (!f.isPrivate && isUniqueViolation(err)) {
+        const winner = await repo.findPublicSongByYoutubeId(deps.db, id);
+        if (winner) throw duplicateOf(winner.id);
+      }
+      throw err;
+    }
   } else {
     const file = input.file;
     if (!file) throw badRequest('Please select a PDF file to upload', 'file');
@@ -78,11 +129,13 @@ export async function uploadSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, u
     if (file.bytes.byteLength < PDF_MAGIC.length || !file.bytes.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
       throw unsupportedMediaType('Only PDF files can be uploaded; this file is not a PDF');
     }
-    song = await repo.insertPdfSong(
-      deps.db,
-      { ...base, youtubeId: null, youtubeUrl: null, thumbnailUrl: null },
-      file.bytes,
-      (fileId) => `/api/files/${fileId}`,
+    song = await insertIntoVenue(deps.db, f.venueId, (tx) =>
+      repo.insertPdfSong(
+        tx,
+        { ...base, youtubeId: null, youtubeUrl: null, thumbnailUrl: null },
+        file.bytes,
+        (fileId) => `/api/files/${fileId}`,
+      ),
     );
   }
   await publishSongsChanged(deps, song);

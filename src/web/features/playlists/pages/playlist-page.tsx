@@ -123,7 +123,7 @@ export function PlaylistPage() {
   if (!playlistQ.data) return <Loading label="Loading playlist..." />;
 
   const p = playlistQ.data;
-  const perms = playlistPermissions(p.collaborativeMode, p.membership);
+  const perms = playlistPermissions(p.membership);
   const members = membersQ.data ?? [];
   const canSeeVotes = perms.isMember ? perms.canVote : p.collaborativeMode === 'democratic';
 
