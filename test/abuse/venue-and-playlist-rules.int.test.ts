@@ -3,7 +3,7 @@
  * tools, playlist permission flags bite, deactivated venues take no songs or votes (also when a vote races the
  * deactivation), PATCH changes only what is sent, the catalogue pages, and a video is on CrowdMix only once.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { songs, voteTallies, votes } from '../../src/server/db/schema';
 import { createSong, createVenue, createVote, fakeYoutubeId } from '../helpers/factories';
@@ -348,5 +348,66 @@ describe('finding 10: a video is on CrowdMix once', () => {
     await createSong(t.database.db, { youtubeId: video });
     await expect(createSong(t.database.db, { youtubeId: video })).rejects.toThrow();
     await expect(createSong(t.database.db, { youtubeId: video, isPrivate: true })).resolves.toBeTruthy();
+  });
+});
+
+describe('finding 10: GET /api/songs pages the catalogue', () => {
+  type Page = { songs: Array<{ id: number; isPrivate: boolean; uploaderId: string }>; nextCursor: string | null };
+
+  it('answers 50 songs by default, at most 100, and refuses more or a forged cursor with 400', async () => {
+    const db = t.database.db;
+    const uploader = await registerUser(t.app);
+    // Many songs in the same microsecond: the cursor must still neither skip nor repeat one.
+    const at = new Date('2030-01-01T00:00:00.123Z');
+    for (let i = 0; i < 130; i++) await createSong(db, { uploaderId: uploader.id, createdAt: at });
+
+    const first = await http.get('/api/songs');
+    expect(first.statusCode).toBe(200);
+    const page = first.json() as Page;
+    expect(page.songs).toHaveLength(50);
+    expect(page.nextCursor).toEqual(expect.any(String));
+    expect(((await http.get('/api/songs?limit=100')).json() as Page).songs).toHaveLength(100);
+    for (const bad of ['limit=101', 'limit=0', 'limit=abc', 'cursor=not-ours', `cursor=${'A'.repeat(300)}`]) {
+      const res = await http.get(`/api/songs?${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', message: expect.any(String) });
+    }
+    expect((await http.get('/api/songs?cursor=not-ours')).json().message).toBe(
+      'The cursor is not valid; start again from the first page',
+    );
+  });
+
+  it('walks the whole catalogue once, newest first, with the viewer’s private songs and nobody else’s', async () => {
+    const db = t.database.db;
+    const viewer = await registerUser(t.app);
+    const stranger = await registerUser(t.app);
+    const at = new Date('2031-06-01T12:00:00.000Z');
+    for (let i = 0; i < 5; i++) await createSong(db, { uploaderId: viewer.id, isPrivate: true, createdAt: at });
+    for (let i = 0; i < 5; i++) await createSong(db, { uploaderId: stranger.id, isPrivate: true, createdAt: at });
+    // The catalogue's order: newest first, the id breaking ties.
+    const expectedIds = (
+      await db
+        .select({ id: songs.id, isPrivate: songs.isPrivate, uploaderId: songs.uploaderId })
+        .from(songs)
+        .orderBy(desc(songs.createdAt), desc(songs.id))
+    )
+      .filter((s) => !s.isPrivate || s.uploaderId === viewer.id)
+      .map((s) => s.id);
+
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await http.get(`/api/songs?limit=7${cursor ? `&cursor=${cursor}` : ''}`, { as: viewer });
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as Page;
+      expect(page.songs.length).toBeLessThanOrEqual(7);
+      seen.push(...page.songs.map((s) => s.id));
+      for (const s of page.songs) expect(!s.isPrivate || s.uploaderId === viewer.id).toBe(true);
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor && pages < 1000);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(expectedIds);
   });
 });

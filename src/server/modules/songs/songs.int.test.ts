@@ -300,6 +300,22 @@ describe('POST /api/songs (PDF) and GET /api/files/:id', () => {
   });
 });
 
+type Listed = { id: number; upVotes: number; downVotes: number; userVote: string | null };
+
+/** Every song GET /api/songs shows `as`, following the pages' cursors. */
+async function wholeCatalogue(as?: TestUser): Promise<Listed[]> {
+  const all: Listed[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await http.get(`/api/songs?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { as });
+    expect(res.statusCode).toBe(200);
+    const page = res.json() as { songs: Listed[]; nextCursor: string | null };
+    all.push(...page.songs);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
+}
+
 describe('GET /api/songs and /api/user/songs', () => {
   it("lists newest first with global counts and the caller's vote; private songs only for their owner", async () => {
     const db = t.database.db;
@@ -313,26 +329,21 @@ describe('GET /api/songs and /api/user/songs', () => {
     const venue = await createVenue(db);
     await createVote(db, { songId: older.id, voteType: 'up', venueId: venue.id });
 
-    const asBob = (await http.get('/api/songs', { as: bob })).json() as {
-      id: number;
-      upVotes: number;
-      downVotes: number;
-      userVote: string | null;
-    }[];
+    const asBob = await wholeCatalogue(bob);
     const ids = asBob.map((s) => s.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(ids).not.toContain(secret.id);
     expect(asBob.find((s) => s.id === older.id)).toMatchObject({ upVotes: 2, downVotes: 1, userVote: 'up' });
-    const anon = (await http.get('/api/songs')).json() as { id: number; userVote: string | null }[];
+    const anon = await wholeCatalogue();
     expect(anon.map((s) => s.id)).not.toContain(secret.id);
     expect(anon.find((s) => s.id === older.id)!.userVote).toBeNull();
-    const asCarol = (await http.get('/api/songs', { as: carol })).json() as { id: number }[];
+    const asCarol = await wholeCatalogue(carol);
     expect(asCarol.map((s) => s.id)).toContain(secret.id);
 
     const mine = await http.get('/api/user/songs', { as: carol });
     expect(mine.json().map((s: { id: number }) => s.id)).toEqual([secret.id, newer.id, older.id]);
     expect((await http.get('/api/user/songs')).statusCode).toBe(401);
-    expect((await http.get('/api/songs?limit=1')).json()).toHaveLength(1);
+    expect((await http.get('/api/songs?limit=1')).json().songs).toHaveLength(1);
     expect((await http.get('/api/songs?limit=0')).statusCode).toBe(400);
     expect((await http.get('/api/songs?limit=x')).statusCode).toBe(400);
   });

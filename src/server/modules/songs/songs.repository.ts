@@ -11,10 +11,19 @@ import type { VoteType } from '../../../shared/constants';
 const globalUp = sql<number>`(select coalesce(sum(vt.up_votes), 0)::int from vote_tallies vt where vt.song_id = "songs"."id" and vt.venue_id is null)`;
 const globalDown = sql<number>`(select coalesce(sum(vt.down_votes), 0)::int from vote_tallies vt where vt.song_id = "songs"."id" and vt.venue_id is null)`;
 
+/** created_at in whole microseconds since the epoch (text: beyond Number's exact range), for page cursors. */
+const createdMicros = sql<string>`(extract(epoch from "songs"."created_at") * 1000000)::bigint::text`;
+
 /** Songs newest first with global counts and the viewer's global vote. `where` filters which songs. */
 async function listWithCounts(db: DbOrTx, viewerId: string | null, where: ReturnType<typeof and>, limit?: number) {
   const q = db
-    .select({ song: songs, upVotes: globalUp, downVotes: globalDown, userVote: votes.voteType })
+    .select({
+      song: songs,
+      upVotes: globalUp,
+      downVotes: globalDown,
+      userVote: votes.voteType,
+      createdMicros,
+    })
     .from(songs)
     .leftJoin(
       votes,
@@ -26,14 +35,25 @@ async function listWithCounts(db: DbOrTx, viewerId: string | null, where: Return
   return rows.map((r) => ({ ...r, userVote: (r.userVote as VoteType | null) ?? null }));
 }
 
-/** The catalogue as `viewerId` may see it: public songs plus their own private ones. */
-export function listVisibleSongs(db: DbOrTx, viewerId: string | null, limit?: number) {
-  return listWithCounts(
-    db,
-    viewerId,
-    viewerId ? or(eq(songs.isPrivate, false), eq(songs.uploaderId, viewerId)) : eq(songs.isPrivate, false),
-    limit,
-  );
+/**
+ * One page of the catalogue as `viewerId` may see it (public songs plus their own private ones), newest first,
+ * after `after` (where the previous page ended). Asks for `limit` rows; the caller asks one more to learn whether
+ * a next page exists.
+ */
+export function listVisibleSongs(
+  db: DbOrTx,
+  viewerId: string | null,
+  limit: number,
+  after: { micros: string; id: number } | null = null,
+) {
+  const visible = viewerId
+    ? or(eq(songs.isPrivate, false), eq(songs.uploaderId, viewerId))
+    : eq(songs.isPrivate, false);
+  // Row comparison on the ORDER BY columns: the keyset continues exactly where the last page stopped.
+  const afterCursor = after
+    ? sql`("songs"."created_at", "songs"."id") < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::int)`
+    : undefined;
+  return listWithCounts(db, viewerId, and(visible, afterCursor), limit);
 }
 
 /** A user's own uploads, private ones included. */

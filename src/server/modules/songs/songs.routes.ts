@@ -3,21 +3,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorBodySchema, IdParamsSchema, UploadConflictSchema } from '../../../shared/schemas/common';
-import { SongSchema } from '../../../shared/schemas/song';
+import { SongPageSchema, SongSchema, songsPageQuerySchema } from '../../../shared/schemas/song';
 import type { AppModule } from '../../deps';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
 import { RATE_RULES } from '../../lib/rate-limiter';
 import { requireUser } from '../../plugins/session';
 import * as service from './songs.service';
-
-const ListQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number({ message: 'limit must be a number' })
-    .int()
-    .min(1, { message: 'limit must be between 1 and 1000' })
-    .max(1000, { message: 'limit must be between 1 and 1000' })
-    .optional(),
-});
 
 /** Text fields the upload form may send; anything else is ignored. */
 const UPLOAD_FIELDS = new Set(['type', 'title', 'artist', 'genre', 'youtubeUrl', 'venueId', 'isPrivate', 'duration']);
@@ -79,12 +70,18 @@ export const songsModule: AppModule = {
       {
         schema: {
           tags,
-          summary: 'The catalogue, newest first (public songs plus your private ones)',
-          querystring: ListQuerySchema,
-          response: { 200: z.array(SongSchema) },
+          summary: `The catalogue, newest first (public songs plus your private ones), ${config.songsPage.size} a page unless limit says otherwise (at most ${config.songsPage.max}); pass the nextCursor of a page as cursor for the next one`,
+          querystring: songsPageQuerySchema(config.songsPage.max),
+          response: { 200: SongPageSchema, 400: ErrorBodySchema },
         },
       },
-      async (request) => service.listSongs(db, request.user?.id ?? null, request.query.limit),
+      async (request) =>
+        service.listSongs(
+          db,
+          request.user?.id ?? null,
+          request.query.limit ?? config.songsPage.size,
+          request.query.cursor,
+        ),
     );
 
     app.get(

@@ -1,5 +1,5 @@
 /** Songs: the catalogue, uploads (YouTube links and PDFs), deletion and PDF delivery. */
-import { UploadSongFieldsSchema } from '../../../shared/schemas/song';
+import { UploadSongFieldsSchema, type SongPage } from '../../../shared/schemas/song';
 import { parseYouTubeId, youtubeThumbnail, youtubeWatchUrl } from '../../../shared/youtube';
 import type { AppDeps } from '../../deps';
 import type { Db, DbOrTx } from '../../db/client';
@@ -12,6 +12,7 @@ import {
   payloadTooLarge,
   unsupportedMediaType,
 } from '../../lib/http-errors';
+import { decodeSongCursor, encodeSongCursor } from './song-cursor';
 import { presentSong } from './songs.presenter';
 import * as repo from './songs.repository';
 
@@ -24,10 +25,21 @@ export interface UploadInput {
   file: { bytes: Buffer; tooLarge: boolean } | null;
 }
 
-/** The catalogue newest first: public songs plus the viewer's own private ones, with global counts. */
-export async function listSongs(db: Db, viewerId: string | null, limit?: number) {
-  const rows = await repo.listVisibleSongs(db, viewerId, limit);
-  return rows.map((r) => presentSong(r.song, r, r.userVote));
+/**
+ * One page of the catalogue newest first: public songs plus the viewer's own private ones, with global counts.
+ * `cursor` is the previous page's `nextCursor`; a cursor this server did not make is refused (400).
+ */
+export async function listSongs(db: Db, viewerId: string | null, limit: number, cursor?: string): Promise<SongPage> {
+  const after = cursor === undefined ? null : decodeSongCursor(cursor);
+  if (cursor !== undefined && !after)
+    throw badRequest('The cursor is not valid; start again from the first page', 'cursor');
+  const rows = await repo.listVisibleSongs(db, viewerId, limit + 1, after);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    songs: page.map((r) => presentSong(r.song, r, r.userVote)),
+    nextCursor: rows.length > limit && last ? encodeSongCursor({ micros: last.createdMicros, id: last.song.id }) : null,
+  };
 }
 
 /** The caller's own uploads, private ones included. */
