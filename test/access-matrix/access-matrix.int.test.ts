@@ -433,6 +433,9 @@ describe('no leaks to outsiders', () => {
       expect(file.statusCode).toBe(404);
       expect(file.json()).toEqual(unknownFile.json());
       expect(file.headers['content-type']).not.toMatch(/pdf/);
+      const one = await get(`/api/songs/${s.privateSongId}`, who);
+      expect(one.statusCode).toBe(404);
+      expect(one.json()).toEqual((await get('/api/songs/2147483000', who)).json());
       const votes = await get(`/api/votes/${s.privateSongId}`, who);
       expect(votes.statusCode).toBe(404);
       expect(votes.json()).toEqual(unknownVotes.json());

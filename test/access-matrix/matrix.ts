@@ -160,6 +160,20 @@ export const HTTP_MATRIX: HttpRow[] = [
 
   // ── Songs and files ───────────────────────────────────────────────────────────────────────────────────
   { method: 'GET', path: '/api/songs', url: () => '/api/songs', expect: { _: 200 } },
+  {
+    method: 'GET',
+    path: '/api/songs/:id',
+    case: 'public song',
+    url: (s) => `/api/songs/${s.publicSongId}`,
+    expect: { _: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/songs/:id',
+    case: 'private song',
+    url: (s) => `/api/songs/${s.privateSongId}`,
+    expect: { owner: 200, _: 404 },
+  },
   { method: 'GET', path: '/api/user/songs', url: () => '/api/user/songs', expect: { visitor: 401, _: 200 } },
   {
     method: 'POST',

@@ -401,3 +401,26 @@ describe('upload rate limit', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
+
+describe('GET /api/songs/:id', () => {
+  it("answers one song with its global counts and the caller's vote; a private one only for its uploader", async () => {
+    const db = t.database.db;
+    const song = await createSong(db, { uploaderId: alice.id });
+    await createVote(db, { songId: song.id, voteType: 'up', userId: bob.id });
+    await createVote(db, { songId: song.id, voteType: 'down' });
+    const asBob = await http.get(`/api/songs/${song.id}`, { as: bob });
+    expect(asBob.statusCode).toBe(200);
+    expect(asBob.json()).toMatchObject({ id: song.id, upVotes: 1, downVotes: 1, userVote: 'up' });
+    expect((await http.get(`/api/songs/${song.id}`)).json()).toMatchObject({ userVote: null });
+
+    const hidden = await createSong(db, { uploaderId: alice.id, isPrivate: true });
+    expect((await http.get(`/api/songs/${hidden.id}`, { as: alice })).statusCode).toBe(200);
+    const unknown = await http.get('/api/songs/2147483000', { as: bob });
+    for (const who of [bob, null]) {
+      const res = await http.get(`/api/songs/${hidden.id}`, { as: who });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(unknown.json());
+    }
+    expect((await http.get('/api/songs/abc')).statusCode).toBe(400);
+  });
+});

@@ -56,6 +56,15 @@ export function listVisibleSongs(
   return listWithCounts(db, viewerId, and(visible, afterCursor), limit);
 }
 
+/** One song with its global counts and the viewer's global vote, if `viewerId` may see it. */
+export async function findVisibleSong(db: DbOrTx, viewerId: string | null, id: number) {
+  const visible = viewerId
+    ? or(eq(songs.isPrivate, false), eq(songs.uploaderId, viewerId))
+    : eq(songs.isPrivate, false);
+  const [row] = await listWithCounts(db, viewerId, and(eq(songs.id, id), visible), 1);
+  return row ?? null;
+}
+
 /** A user's own uploads, private ones included. */
 export function listSongsByUploader(db: DbOrTx, uploaderId: string) {
   return listWithCounts(db, uploaderId, eq(songs.uploaderId, uploaderId));

@@ -85,6 +85,19 @@ export const songsModule: AppModule = {
     );
 
     app.get(
+      '/api/songs/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One song with its global counts and your vote (a private song only for its uploader)',
+          params: IdParamsSchema,
+          response: { 200: SongSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        },
+      },
+      async (request) => service.getSong(db, request.user?.id ?? null, request.params.id),
+    );
+
+    app.get(
       '/api/user/songs',
       { schema: { tags, summary: 'Your uploads', response: { 200: z.array(SongSchema), 401: ErrorBodySchema } } },
       async (request) => service.listUserSongs(db, requireUser(request).id),

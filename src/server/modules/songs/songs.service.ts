@@ -42,6 +42,13 @@ export async function listSongs(db: Db, viewerId: string | null, limit: number, 
   };
 }
 
+/** One song as the catalogue shows it (the Upload screen opens the song a duplicate upload names); 404 when hidden. */
+export async function getSong(db: Db, viewerId: string | null, id: number) {
+  const row = await repo.findVisibleSong(db, viewerId, id);
+  if (!row) throw notFound('Song not found');
+  return presentSong(row.song, row, row.userVote);
+}
+
 /** The caller's own uploads, private ones included. */
 export async function listUserSongs(db: Db, userId: string) {
   const rows = await repo.listSongsByUploader(db, userId);
