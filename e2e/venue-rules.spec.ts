@@ -140,7 +140,7 @@ test.describe('venue and playlist rules on the screens', () => {
     await routeOutside(visitor);
     const vpage = await visitor.newPage();
     await vpage.goto(`/venue/${venue.id}/mix`);
-    await expect(vpage.getByTestId('venue-deactivated')).toBeVisible({ timeout: 30_000 });
+    await expect(vpage.getByTestId('venue-deactivated')).toBeVisible({ timeout: 60_000 });
     await expect(vpage.getByRole('button', { name: `Vote up ${title}` })).toBeDisabled();
     await expect(vpage.getByRole('link', { name: 'Login to Upload' })).toHaveCount(0);
     await visitor.close();

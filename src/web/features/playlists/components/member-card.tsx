@@ -97,15 +97,15 @@ export function MemberCard({
               ))}
             </Select>
           </div>
-          <div className="flex flex-wrap gap-x-4 gap-y-1">
+          <div className="flex flex-wrap gap-x-4 gap-y-2">
             {FLAGS.map((f) => (
-              <label key={f.key} className="inline-flex items-center gap-1.5 text-xs">
+              <label key={f.key} className="inline-flex min-h-6 items-center gap-1.5 text-xs">
                 <input
                   type="checkbox"
                   checked={isAdmin || member[f.key]}
                   disabled={busy || isAdmin}
                   onChange={(e) => onChange({ [f.key]: e.target.checked })}
-                  className="size-4 accent-purple-500"
+                  className="size-5 accent-purple-500"
                   aria-label={`${f.label}: ${name}`}
                   aria-describedby={isAdmin ? `${id}-admin-note` : undefined}
                 />
