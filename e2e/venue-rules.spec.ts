@@ -198,7 +198,7 @@ test.describe('venue and playlist rules on the screens', () => {
     await miloCard.getByRole('checkbox', { name: 'Can moderate: Milo Tester' }).click();
     await expect(miloCard.getByRole('checkbox', { name: 'Can moderate: Milo Tester' })).not.toBeChecked();
     await miloCard.getByRole('checkbox', { name: 'Can vote: Milo Tester' }).click();
-    await expect(miloCard.getByTestId('member-restrictions')).toHaveText('Cannot vote');
+    await expect(miloCard.getByTestId('member-restrictions')).toHaveText('Cannot vote or moderate');
     await expect(miloCard.getByRole('combobox', { name: 'Role of Milo Tester' })).toHaveValue('moderator');
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });

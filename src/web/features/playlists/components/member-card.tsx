@@ -45,9 +45,12 @@ export function MemberCard({
   const [first, ...rest] = name.split(' ');
   const id = useId();
   const isAdmin = member.role === 'admin';
+  // Members are not expected to moderate; a moderator who may not is worth saying.
   const missing = isAdmin
     ? []
-    : FLAGS.filter((f) => !member[f.key] && f.key !== 'canModerate').map((f) => MISSING[f.key]);
+    : FLAGS.filter((f) => !member[f.key] && (f.key !== 'canModerate' || member.role === 'moderator')).map(
+        (f) => MISSING[f.key],
+      );
   return (
     <li
       data-testid="playlist-member"
@@ -68,10 +71,6 @@ export function MemberCard({
           {missing.length ? (
             <p className="text-xs text-amber-200" data-testid="member-restrictions">
               Cannot {missing.join(' or ')}
-            </p>
-          ) : member.role === 'moderator' && !member.canModerate ? (
-            <p className="text-xs text-amber-200" data-testid="member-restrictions">
-              Moderation switched off
             </p>
           ) : null}
         </div>
