@@ -189,7 +189,7 @@ export async function updateMember(
   targetUserId: string,
   patch: UpdateMember,
 ): Promise<PlaylistMember> {
-  const { playlist, member: actor } = await visiblePlaylist(ctx.db, id, actorId);
+  const { member: actor } = await visiblePlaylist(ctx.db, id, actorId);
   if (!permissionsOf(actor).isAdmin) throw forbidden(MESSAGES.onlyAdmins);
   await ctx.db.transaction(async (tx) => {
     const target = await repo.findMember(tx, id, targetUserId);
@@ -220,7 +220,7 @@ export async function proposeSong(
   id: number,
   songId: number,
 ): Promise<PlaylistSong> {
-  const { playlist, member } = await visiblePlaylist(ctx.db, id, userId);
+  const { member } = await visiblePlaylist(ctx.db, id, userId);
   if (!member) throw forbidden(MESSAGES.joinToPropose);
   if (!permissionsOf(member).canPropose) throw forbidden(MESSAGES.noPropose);
   const song = await repo.findSong(ctx.db, songId);
