@@ -15,10 +15,20 @@ async function createViaApi(request: APIRequestContext, body: Record<string, unk
 }
 
 async function songIdByTitle(request: APIRequestContext, title: string): Promise<number> {
-  const songs = (await (await request.get('/api/songs')).json()) as { id: number; title: string }[];
-  const song = songs.find((s) => s.title === title);
-  expect(song, title).toBeTruthy();
-  return song!.id;
+  // The catalogue comes a page at a time: follow the cursors until the song turns up.
+  let cursor: string | null = null;
+  for (let n = 0; n < 100; n++) {
+    const url: string = cursor ? `/api/songs?limit=100&cursor=${cursor}` : '/api/songs?limit=100';
+    const page = (await (await request.get(url)).json()) as {
+      songs: { id: number; title: string }[];
+      nextCursor: string | null;
+    };
+    const song = page.songs.find((s) => s.title === title);
+    if (song) return song.id;
+    cursor = page.nextCursor;
+    if (!cursor) break;
+  }
+  throw new Error(`no song titled ${title}`);
 }
 
 async function roadTripId(request: APIRequestContext): Promise<number> {

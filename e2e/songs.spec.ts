@@ -1,11 +1,15 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, signUp } from './fixtures';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
 
+/** A YouTube-shaped id no other upload of the run uses (a video is on CrowdMix once). */
+const freshVideo = () => crypto.randomBytes(9).toString('base64url').slice(0, 11);
+
 /** Uploads a YouTube song through the form on the current upload page. */
-async function uploadYouTube(page: Page, title: string, artist = 'E2E Artist', videoId = 'dQw4w9WgXcQ') {
+async function uploadYouTube(page: Page, title: string, artist = 'E2E Artist', videoId = freshVideo()) {
   await page.getByLabel('YouTube URL').fill(`https://youtu.be/${videoId}`);
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Artist').fill(artist);
@@ -46,7 +50,8 @@ test.describe('songs and the global mix', () => {
     await page.getByRole('tab', { name: 'YouTube Link' }).click();
 
     const title = `Night Drive ${uid()}`;
-    await uploadYouTube(page, title);
+    const video = freshVideo();
+    await uploadYouTube(page, title, 'E2E Artist', video);
     await expect(page.getByLabel('Title')).toHaveValue('');
     await expect(page.getByRole('list', { name: 'My uploads' }).getByRole('article', { name: title })).toBeVisible();
 
@@ -57,7 +62,7 @@ test.describe('songs and the global mix', () => {
     await expect(card.getByText(/Uploaded by @[\w-]{8}$/)).toBeVisible();
     await expect(card.getByRole('link', { name: `Open ${title} on YouTube` })).toHaveAttribute(
       'href',
-      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      `https://www.youtube.com/watch?v=${video}`,
     );
   });
 

@@ -1,7 +1,10 @@
+import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, signUp } from './fixtures';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
+/** A YouTube-shaped id no other upload of the run uses (a video is on CrowdMix once). */
+const freshVideo = () => crypto.randomBytes(9).toString('base64url').slice(0, 11);
 
 async function uploadYouTube(page: Page, title: string, videoId: string) {
   await page.getByLabel('YouTube URL').fill(`https://www.youtube.com/watch?v=${videoId}`);
@@ -46,9 +49,9 @@ test.describe('venues and venue mixes', () => {
     await expect(page.getByLabel('Venue')).toHaveValue(String(venueId));
     const first = `Opening Set ${uid()}`;
     const second = `Closing Time ${uid()}`;
-    await uploadYouTube(page, first, 'aaaaaaaaaaa');
+    await uploadYouTube(page, first, freshVideo());
     await expect(page.getByLabel('Venue')).toHaveValue(String(venueId));
-    await uploadYouTube(page, second, 'bbbbbbbbbbb');
+    await uploadYouTube(page, second, freshVideo());
 
     await page.goto(`/venue/${venueId}/mix`);
     const mix = page.getByRole('list', { name: `${name} Mix` });

@@ -35,6 +35,8 @@ const EnvSchema = z.object({
     .min(1)
     .max(100_000)
     .default(10),
+  SONGS_PAGE_SIZE: z.coerce.number({ message: 'must be a number of songs' }).int().min(1).max(1000).default(50),
+  SONGS_PAGE_MAX: z.coerce.number({ message: 'must be a number of songs' }).int().min(1).max(1000).default(100),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -49,6 +51,10 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   }
   if (set.length > 0 && !env.APP_URL) problems.push('APP_URL is required when OpenID Connect is configured');
   if (env.AI_BASE_URL && !env.AI_MODEL) problems.push('AI_MODEL is required when AI_BASE_URL is set');
+  const size = Number(env.SONGS_PAGE_SIZE ?? 50);
+  const max = Number(env.SONGS_PAGE_MAX ?? 100);
+  if (Number.isFinite(size) && Number.isFinite(max) && size > max)
+    problems.push('SONGS_PAGE_SIZE must not be larger than SONGS_PAGE_MAX');
   return problems;
 }
 
@@ -71,6 +77,8 @@ export interface Config {
   aiTimeoutMs: number;
   /** Accounts one IP may create per hour. */
   signupLimitPerHour: number;
+  /** GET /api/songs: songs per page when the client names no limit, and the largest limit it may name. */
+  songsPage: { size: number; max: number };
   /** Where the built SPA lives; absent in tests that do not need it. */
   webDir?: string;
 }
@@ -125,5 +133,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     aiTimeoutMs: e.AI_TIMEOUT_MS,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
+    songsPage: { size: e.SONGS_PAGE_SIZE, max: e.SONGS_PAGE_MAX },
   };
 }

@@ -19,4 +19,6 @@ export interface ApiErrorBody {
   code: ErrorCode;
   /** The offending field, for validation errors. */
   field?: string;
+  /** The song that is already on CrowdMix, for a refused duplicate upload (409). */
+  songId?: number;
 }

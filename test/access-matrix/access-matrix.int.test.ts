@@ -93,6 +93,14 @@ async function addMembers(playlistId: number) {
     { playlistId, userId: u.noPropose.id, role: 'member', canVote: true, canPropose: false, canModerate: false },
     { playlistId, userId: u.noModerate.id, role: 'member', canVote: true, canPropose: true, canModerate: false },
     { playlistId, userId: u.moderator.id, role: 'moderator', canVote: true, canPropose: true, canModerate: true },
+    {
+      playlistId,
+      userId: u.mutedModerator.id,
+      role: 'moderator',
+      canVote: true,
+      canPropose: true,
+      canModerate: false,
+    },
   ]);
 }
 
@@ -126,6 +134,8 @@ async function makeFresh(kind: FreshKind): Promise<Fresh> {
   if (kind === 'ownerSong') f.songId = (await createSong(db, { uploaderId: owner })).id;
   else if (kind === 'ownerPrivateSong') f.songId = (await createSong(db, { uploaderId: owner, isPrivate: true })).id;
   else if (kind === 'venueSong') f.songId = (await createSong(db, { uploaderId: owner, venueId: s.venueId })).id;
+  else if (kind === 'strangerPrivateVenueSong')
+    f.songId = (await createSong(db, { uploaderId: s.users.other.id, venueId: s.venueId, isPrivate: true })).id;
   else if (kind.startsWith('proposal:')) f.songId = (await createSong(db)).id;
   else if (kind.startsWith('entry:')) {
     const playlistId = s.playlists[kind.slice('entry:'.length) as keyof Scenario['playlists']];
@@ -153,6 +163,7 @@ beforeAll(async () => {
     'noPropose',
     'noModerate',
     'moderator',
+    'mutedModerator',
     'admin',
     'friend',
     'spare',
@@ -188,6 +199,27 @@ beforeAll(async () => {
       isPrivate: String(isPrivate),
     });
   const publicSong = await yt('Open Door', false, 'aaaaaaaaaaa');
+  const closed = (await ok(
+    await call('POST', '/api/venues', {
+      cookie: as('owner'),
+      body: { name: 'Matrix Closed', location: 'Matrix City', type: 'bar' },
+    }),
+    201,
+  )) as { id: number };
+  const closedSong = (await ok(
+    await call('POST', '/api/songs', {
+      cookie: as('owner'),
+      form: {
+        type: 'youtube',
+        title: 'Last Dance',
+        artist: 'Matrix Band',
+        youtubeUrl: 'https://youtu.be/ddddddddddd',
+        venueId: String(closed.id),
+      },
+    }),
+    201,
+  )) as { id: number };
+  await ok(await call('PATCH', `/api/venues/${closed.id}`, { cookie: as('owner'), body: { isActive: false } }), 200);
   const privateSong = await yt(`${SECRET} Hidden Ballad`, true, 'bbbbbbbbbbb');
   const pdf = (title: string, isPrivate: boolean) =>
     upload(
@@ -217,7 +249,10 @@ beforeAll(async () => {
     users,
     password: PASSWORD,
     venueId: venue.id,
+    inactiveVenueId: closed.id,
+    inactiveVenueSongId: closedSong.id,
     publicSongId: publicSong.id,
+    publicSongVideo: 'aaaaaaaaaaa',
     privateSongId: privateSong.id,
     publicPdfFileId: fileId(publicPdf),
     privatePdfFileId: fileId(privatePdf),
@@ -317,6 +352,19 @@ describe('no leaks to outsiders', () => {
     call('GET', url, { cookie: who === 'visitor' ? undefined : cookies[who] });
   const hasRoute = (path: string) => registeredRoutes(t.app).some((r) => r.method === 'GET' && r.path === path);
   const hasSearch = () => hasRoute('/api/search');
+  /** The bodies of every page of GET /api/songs as `who` sees it, joined (the catalogue pages: finding 10). */
+  const wholeCatalogue = async (who: 'visitor' | SignedInActor) => {
+    let text = '';
+    let cursor: string | null = null;
+    for (let n = 0; n < 1000; n++) {
+      const res = await get(`/api/songs?limit=100${cursor ? `&cursor=${cursor}` : ''}`, who);
+      expect(res.statusCode).toBe(200);
+      text += res.body;
+      cursor = (res.json() as { nextCursor: string | null }).nextCursor;
+      if (!cursor) break;
+    }
+    return text;
+  };
 
   it('private messages: in no listing, count or search of an outsider', async () => {
     // The participants see it (so the checks below are not vacuous).
@@ -344,14 +392,15 @@ describe('no leaks to outsiders', () => {
   });
 
   it('private songs and their PDF: in no listing, count, search, vote count or file download of an outsider', async () => {
-    expect((await get('/api/songs?limit=1000', 'owner')).body).toContain(SECRET);
+    expect(await wholeCatalogue('owner')).toContain(SECRET);
     expect((await get(`/api/files/${s.privatePdfFileId}`, 'owner')).statusCode).toBe(200);
 
     const unknownFile = await get('/api/files/2147483000', 'other');
     const unknownVotes = await get('/api/votes/2147483000', 'other');
     for (const who of outsiders) {
+      expect(await wholeCatalogue(who), `/api/songs (every page) as ${who}`).not.toContain(SECRET);
       const urls = [
-        '/api/songs?limit=1000',
+        '/api/songs?limit=100',
         '/api/mix/global',
         `/api/mix/venue/${s.venueId}`,
         '/api/songs/trending?limit=50',
@@ -370,7 +419,11 @@ describe('no leaks to outsiders', () => {
       for (const url of urls) {
         const res = await get(url, who);
         expect(res.body, `${url} as ${who}`).not.toContain(SECRET);
-        if (url.startsWith('/api/songs'))
+        if (url.startsWith('/api/songs?'))
+          expect((res.json() as { songs: Array<{ id: number }> }).songs.map((x) => x.id)).not.toContain(
+            s.privateSongId,
+          );
+        if (url.startsWith('/api/songs/trending'))
           expect((res.json() as Array<{ id: number }>).map((x) => x.id)).not.toContain(s.privateSongId);
       }
       // A private file and a private song's counts look exactly like ones that do not exist.
@@ -378,6 +431,9 @@ describe('no leaks to outsiders', () => {
       expect(file.statusCode).toBe(404);
       expect(file.json()).toEqual(unknownFile.json());
       expect(file.headers['content-type']).not.toMatch(/pdf/);
+      const one = await get(`/api/songs/${s.privateSongId}`, who);
+      expect(one.statusCode).toBe(404);
+      expect(one.json()).toEqual((await get('/api/songs/2147483000', who)).json());
       const votes = await get(`/api/votes/${s.privateSongId}`, who);
       expect(votes.statusCode).toBe(404);
       expect(votes.json()).toEqual(unknownVotes.json());

@@ -13,6 +13,8 @@
  * - noPropose    — playlist member with canPropose false
  * - noModerate   — plain playlist member (role member, canModerate false)
  * - moderator    — playlist member with role moderator
+ * - mutedModerator — playlist member with role moderator whose canModerate an admin switched off: flags bite for
+ *                  everyone but admins (ADR 013), so the role alone moderates nothing
  * - admin        — the playlists' creator (role admin). CrowdMix has no site-wide admin role: a playlist's
  *                  admin is the highest role there is.
  * Every playlist member belongs to all three scenario playlists: a democratic and a moderated public one and a
@@ -22,11 +24,28 @@
  * test creates it anew for every cell, so each actor meets the same situation.
  */
 
-export const ACTORS = ['visitor', 'other', 'owner', 'noVote', 'noPropose', 'noModerate', 'moderator', 'admin'] as const;
+export const ACTORS = [
+  'visitor',
+  'other',
+  'owner',
+  'noVote',
+  'noPropose',
+  'noModerate',
+  'moderator',
+  'mutedModerator',
+  'admin',
+] as const;
 export type Actor = (typeof ACTORS)[number];
 export type SignedInActor = Exclude<Actor, 'visitor'>;
 /** The playlist members among the actors. */
-export const MEMBERS = ['noVote', 'noPropose', 'noModerate', 'moderator', 'admin'] as const satisfies readonly Actor[];
+export const MEMBERS = [
+  'noVote',
+  'noPropose',
+  'noModerate',
+  'moderator',
+  'mutedModerator',
+  'admin',
+] as const satisfies readonly Actor[];
 
 export type PlaylistKey = 'democratic' | 'moderated' | 'private';
 
@@ -35,7 +54,12 @@ export interface Scenario {
   users: Record<SignedInActor | 'friend' | 'spare', { id: string; email: string }>;
   password: string;
   venueId: number;
+  /** A venue of the owner's that the owner deactivated, with one public song of the owner's in its mix. */
+  inactiveVenueId: number;
+  inactiveVenueSongId: number;
   publicSongId: number;
+  /** The video of the public song: uploading it publicly again is a duplicate. */
+  publicSongVideo: string;
   privateSongId: number;
   publicPdfFileId: number;
   privatePdfFileId: number;
@@ -47,6 +71,7 @@ export type FreshKind =
   | 'ownerSong'
   | 'ownerPrivateSong'
   | 'venueSong'
+  | 'strangerPrivateVenueSong'
   | `proposal:${PlaylistKey}`
   | `entry:${PlaylistKey}`
   | 'playlist:public'
@@ -79,6 +104,8 @@ const PL = '/api/community-playlists';
 const members = (status: number): Expectation => Object.fromEntries(MEMBERS.map((m) => [m, status]));
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(++seq).toString(36)}`;
+/** A YouTube-shaped id no other cell uses. */
+const video = () => `m${unique()}`.padEnd(11, '0').slice(-11);
 
 /** Statuses shared by the rows of the private playlist: outsiders get 404 (it does not exist for them). */
 const privateOutsiders: Expectation = { visitor: 401, other: 404, owner: 404 };
@@ -133,18 +160,60 @@ export const HTTP_MATRIX: HttpRow[] = [
 
   // ── Songs and files ───────────────────────────────────────────────────────────────────────────────────
   { method: 'GET', path: '/api/songs', url: () => '/api/songs', expect: { _: 200 } },
+  {
+    method: 'GET',
+    path: '/api/songs/:id',
+    case: 'public song',
+    url: (s) => `/api/songs/${s.publicSongId}`,
+    expect: { _: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/songs/:id',
+    case: 'private song',
+    url: (s) => `/api/songs/${s.privateSongId}`,
+    expect: { owner: 200, _: 404 },
+  },
   { method: 'GET', path: '/api/user/songs', url: () => '/api/user/songs', expect: { visitor: 401, _: 200 } },
   {
     method: 'POST',
     path: '/api/songs',
     url: () => '/api/songs',
+    // A new video for every cell: a video is on CrowdMix once.
     form: () => ({
       type: 'youtube',
       title: 'Matrix upload',
       artist: 'Matrix',
-      youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ',
+      youtubeUrl: `https://youtu.be/${video()}`,
     }),
     expect: { visitor: 401, _: 201 },
+  },
+  {
+    method: 'POST',
+    path: '/api/songs',
+    case: 'a video already on CrowdMix',
+    url: () => '/api/songs',
+    form: (s) => ({
+      type: 'youtube',
+      title: 'Again',
+      artist: 'Matrix',
+      youtubeUrl: `https://youtu.be/${s.publicSongVideo}`,
+    }),
+    expect: { visitor: 401, _: 409 },
+  },
+  {
+    method: 'POST',
+    path: '/api/songs',
+    case: 'into a deactivated venue',
+    url: () => '/api/songs',
+    form: (s) => ({
+      type: 'youtube',
+      title: 'Too late',
+      artist: 'Matrix',
+      youtubeUrl: `https://youtu.be/${video()}`,
+      venueId: String(s.inactiveVenueId),
+    }),
+    expect: { visitor: 401, _: 409 },
   },
   {
     method: 'DELETE',
@@ -195,6 +264,14 @@ export const HTTP_MATRIX: HttpRow[] = [
     expect: { visitor: 401, owner: 200, _: 404 },
   },
   {
+    method: 'POST',
+    path: '/api/votes',
+    case: 'in a deactivated venue',
+    url: () => '/api/votes',
+    body: (s) => ({ songId: s.inactiveVenueSongId, voteType: 'up', venueId: s.inactiveVenueId }),
+    expect: { visitor: 401, _: 409 },
+  },
+  {
     method: 'GET',
     path: '/api/votes/:songId',
     case: 'public song',
@@ -243,6 +320,15 @@ export const HTTP_MATRIX: HttpRow[] = [
     fresh: 'venueSong',
     url: (s, f) => `/api/venues/${s.venueId}/songs/${f.songId}`,
     expect: { visitor: 401, owner: 204, _: 403 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/venues/:id/songs/:songId',
+    // Another user's private song uploaded "into" the owner's venue: not in the mix, so 404 like a missing id.
+    case: "another user's private song in the venue",
+    fresh: 'strangerPrivateVenueSong',
+    url: (s, f) => `/api/venues/${s.venueId}/songs/${f.songId}`,
+    expect: { visitor: 401, owner: 404, _: 403 },
   },
 
   // ── Chat rooms ────────────────────────────────────────────────────────────────────────────────────────
@@ -422,11 +508,11 @@ export const HTTP_MATRIX: HttpRow[] = [
     fresh: `entry:${key}`,
     url: (_s, f) => `${PL}/songs/${f.entryId}/vote`,
     body: () => ({ voteType: 'up' }),
-    // In democratic playlists every member votes (spec 5: canVote OR democratic); in moderated ones canVote counts.
+    // canVote bites in every mode (ADR 013), democratic playlists included.
     expect: {
       ...(key === 'private' ? privateOutsiders : { visitor: 401, other: 403, owner: 403 }),
       ...members(200),
-      ...(key === 'moderated' ? { noVote: 403 } : {}),
+      noVote: 403,
     },
   })),
   ...(['approve', 'reject'] as const).flatMap((decision) =>
@@ -483,6 +569,19 @@ export const HTTP_MATRIX: HttpRow[] = [
       },
     },
   ]),
+  ...(['moderated', 'private'] as const).map((key): HttpRow => ({
+    method: 'PATCH',
+    path: `${PL}/:id/members/:userId`,
+    case: `an admin's flag, ${key}`,
+    // Admins can always do everything: switching off one of their flags is refused (400), not ignored.
+    url: (s) => `${PL}/${s.playlists[key]}/members/${s.users.admin.id}`,
+    body: () => ({ canVote: false }),
+    expect: {
+      ...(key === 'private' ? privateOutsiders : { visitor: 401, other: 403, owner: 403 }),
+      ...members(403),
+      admin: 400,
+    },
+  })),
   ...(['moderated', 'private'] as const).map((key): HttpRow => ({
     method: 'PATCH',
     path: `${PL}/:id/members/:userId`,

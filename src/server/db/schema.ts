@@ -144,6 +144,10 @@ export const songs = pgTable(
     index('songs_created_idx').on(t.createdAt),
     index('songs_uploader_idx').on(t.uploaderId, t.createdAt),
     index('songs_venue_idx').on(t.venueId),
+    // A video is on CrowdMix once: a second public copy would split its votes. Private copies are their owners'.
+    uniqueIndex('songs_public_youtube_key')
+      .on(t.youtubeId)
+      .where(sql`${t.isPrivate} = false and ${t.youtubeId} is not null`),
   ],
 );
 

@@ -6,7 +6,7 @@ export class AppError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly code: ErrorCode,
-    public readonly extra: { field?: string; retryAfterSeconds?: number } = {},
+    public readonly extra: { field?: string; retryAfterSeconds?: number; songId?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -18,7 +18,8 @@ export const badRequest = (message: string, field?: string) =>
 export const unauthorized = (message = 'Unauthorized') => new AppError(401, message, ERROR_CODES.UNAUTHORIZED);
 export const forbidden = (message = 'Forbidden') => new AppError(403, message, ERROR_CODES.FORBIDDEN);
 export const notFound = (message = 'Not found') => new AppError(404, message, ERROR_CODES.NOT_FOUND);
-export const conflict = (message: string) => new AppError(409, message, ERROR_CODES.CONFLICT);
+export const conflict = (message: string, extra: { songId?: number } = {}) =>
+  new AppError(409, message, ERROR_CODES.CONFLICT, extra);
 export const payloadTooLarge = (message: string) => new AppError(413, message, ERROR_CODES.PAYLOAD_TOO_LARGE);
 export const unsupportedMediaType = (message: string) => new AppError(415, message, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>

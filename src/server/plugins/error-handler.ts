@@ -33,6 +33,7 @@ function handle(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
     if (error.extra.retryAfterSeconds) reply.header('Retry-After', String(error.extra.retryAfterSeconds));
     const body: ApiErrorBody = { message: error.message, code: error.code };
     if (error.extra.field) body.field = error.extra.field;
+    if (error.extra.songId !== undefined) body.songId = error.extra.songId;
     return reply.status(error.statusCode).send(body);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -34,3 +34,10 @@ export const ErrorBodySchema = z.object({
   code: z.string(),
   field: z.string().optional(),
 });
+
+/**
+ * 409 of POST /api/songs: the venue is deactivated, or the video is already on CrowdMix — then `songId` names the
+ * song to open and vote for instead.
+ */
+export const UploadConflictSchema = ErrorBodySchema.extend({ songId: z.number().int().optional() });
+

@@ -5,7 +5,7 @@ const member = { role: 'member' as const, canVote: true, canPropose: true, canMo
 
 describe('playlistPermissions', () => {
   it('gives non-members nothing', () => {
-    expect(playlistPermissions('open', null)).toEqual({
+    expect(playlistPermissions(null)).toEqual({
       isMember: false,
       isAdmin: false,
       canPropose: false,
@@ -14,23 +14,27 @@ describe('playlistPermissions', () => {
     });
   });
 
-  it('widens proposing in open playlists and voting in democratic ones', () => {
+  it('follows the flags for members and moderators, whatever the mode (ADR 013)', () => {
     const muted = { ...member, canVote: false, canPropose: false };
-    expect(playlistPermissions('moderated', muted)).toMatchObject({ canPropose: false, canVote: false });
-    expect(playlistPermissions('open', muted)).toMatchObject({ canPropose: true, canVote: false });
-    expect(playlistPermissions('democratic', muted)).toMatchObject({ canPropose: false, canVote: true });
-  });
-
-  it('lets admins, moderators and canModerate members moderate; only admins administer', () => {
-    expect(playlistPermissions('democratic', member).canModerate).toBe(false);
-    expect(playlistPermissions('democratic', { ...member, canModerate: true }).canModerate).toBe(true);
-    expect(playlistPermissions('democratic', { ...member, role: 'moderator' })).toMatchObject({
-      canModerate: true,
+    expect(playlistPermissions(muted)).toMatchObject({ canPropose: false, canVote: false, canModerate: false });
+    expect(playlistPermissions(member)).toMatchObject({ canPropose: true, canVote: true, canModerate: false });
+    expect(playlistPermissions({ ...member, canModerate: true }).canModerate).toBe(true);
+    // A moderator whose canModerate was switched off no longer moderates.
+    expect(playlistPermissions({ ...member, role: 'moderator', canModerate: false })).toMatchObject({
+      canModerate: false,
       isAdmin: false,
     });
-    expect(playlistPermissions('democratic', { ...member, role: 'admin' })).toMatchObject({
-      canModerate: true,
+    expect(playlistPermissions({ ...member, role: 'moderator', canModerate: true }).canModerate).toBe(true);
+  });
+
+  it('lets admins do everything, whatever their stored flags', () => {
+    const admin = { role: 'admin' as const, canVote: false, canPropose: false, canModerate: false };
+    expect(playlistPermissions(admin)).toEqual({
+      isMember: true,
       isAdmin: true,
+      canPropose: true,
+      canVote: true,
+      canModerate: true,
     });
   });
 });

@@ -6,7 +6,6 @@ import {
   PLAYLIST_GRADIENTS,
   PLAYLIST_LIMITS,
   PLAYLIST_SONG_STATUSES,
-  type CollaborativeMode,
   type MemberRole,
 } from '../constants';
 import { noControlChars } from './common';
@@ -175,21 +174,24 @@ export const PlaylistVoteResultSchema = z.object({
 });
 export type PlaylistVoteResult = z.infer<typeof PlaylistVoteResultSchema>;
 
-/** What a member may do in a playlist. The server enforces it; the browser uses it to show the right buttons. */
+/**
+ * What a member may do in a playlist. The server enforces it; the browser uses it to show the right buttons.
+ * The flags bite for everyone but the playlist's admins (the creator is its first admin), whatever the mode: the
+ * mode decides what a proposal or a vote does, the flags decide who may make one (ADR 013).
+ */
 export interface PlaylistPermissions {
   isMember: boolean;
   isAdmin: boolean;
-  /** Spec 5: Add Song is offered when the member canPropose or the mode is open. */
+  /** Add Song is offered (and a proposal accepted) when the member canPropose. */
   canPropose: boolean;
-  /** Spec 5: vote buttons are shown when the member canVote or the mode is democratic. */
+  /** Vote buttons are offered (and a vote accepted) when the member canVote. */
   canVote: boolean;
-  /** Admins, moderators and members with canModerate approve, reject and remove songs. */
+  /** Approve, reject and remove: members with canModerate (moderators get it with the role). */
   canModerate: boolean;
 }
 
-/** The permissions of `membership` (null: not a member) in a playlist of `mode`. */
+/** The permissions of `membership` (null: not a member). Admins may always do everything. */
 export function playlistPermissions(
-  mode: CollaborativeMode,
   membership: { role: MemberRole; canVote: boolean; canPropose: boolean; canModerate: boolean } | null,
 ): PlaylistPermissions {
   if (!membership) return { isMember: false, isAdmin: false, canPropose: false, canVote: false, canModerate: false };
@@ -197,8 +199,11 @@ export function playlistPermissions(
   return {
     isMember: true,
     isAdmin,
-    canPropose: membership.canPropose || mode === 'open',
-    canVote: membership.canVote || mode === 'democratic',
-    canModerate: isAdmin || membership.role === 'moderator' || membership.canModerate,
+    canPropose: isAdmin || membership.canPropose,
+    canVote: isAdmin || membership.canVote,
+    canModerate: isAdmin || membership.canModerate,
   };
 }
+
+/** The flags a role brings when an admin gives it without naming them (ADR 013). */
+export const ROLE_MODERATES: Record<MemberRole, boolean> = { admin: true, moderator: true, member: false };

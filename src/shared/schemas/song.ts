@@ -28,6 +28,34 @@ export const SongSchema = z.object({
 });
 export type Song = z.infer<typeof SongSchema>;
 
+/** Default page size of GET /api/songs and the largest `limit` it takes (server: SONGS_PAGE_SIZE, SONGS_PAGE_MAX). */
+export const SONGS_PAGE_SIZE = 50;
+export const SONGS_PAGE_MAX = 100;
+
+/** GET /api/songs query: `limit` songs after the opaque `cursor` of the previous page. */
+export function songsPageQuerySchema(max = SONGS_PAGE_MAX) {
+  const range = `limit must be between 1 and ${max}`;
+  return z.strictObject({
+    limit: z.coerce
+      .number({ message: 'limit must be a number' })
+      .int({ message: 'limit must be a whole number' })
+      .min(1, { message: range })
+      .max(max, { message: range })
+      .optional(),
+    cursor: z
+      .string({ message: 'cursor must be text' })
+      .max(200, { message: 'The cursor is not valid; start again from the first page' })
+      .optional(),
+  });
+}
+
+/** One page of the catalogue, newest first; `nextCursor` fetches the next one (null on the last page). */
+export const SongPageSchema = z.object({
+  songs: z.array(SongSchema),
+  nextCursor: z.string().nullable(),
+});
+export type SongPage = z.infer<typeof SongPageSchema>;
+
 /** A song in a ranked mix: its 1-based position (and, once charts are recorded, the previous one). */
 export const RankedSongSchema = SongSchema.extend({
   position: z.number().int(),

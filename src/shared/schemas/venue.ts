@@ -34,13 +34,16 @@ const location = z
   .min(1, { message: 'Location is required' })
   .max(200, { message: 'Location must be at most 200 characters' })
   .refine(noControlChars, { message: 'Location contains characters that are not allowed' });
-const description = z
+const descriptionText = z
   .string()
   .trim()
   .max(500, { message: 'Description must be at most 500 characters' })
   .refine(noControlChars, { message: 'Description contains characters that are not allowed' })
-  .nullish()
-  .transform((d) => (d ? d : null));
+  .nullish();
+/** On creation a missing or empty description is null. */
+const description = descriptionText.transform((d) => (d ? d : null));
+/** In an edit a missing description stays as it is (undefined); an empty one or null clears it. */
+const descriptionEdit = descriptionText.transform((d) => (d === undefined ? undefined : d ? d : null));
 
 export const CreateVenueSchema = z.strictObject({
   name,
@@ -51,12 +54,12 @@ export const CreateVenueSchema = z.strictObject({
 });
 export type CreateVenueInput = z.input<typeof CreateVenueSchema>;
 
-/** The owner's edit: any subset of the fields, plus deactivation. */
+/** The owner's edit: any subset of the fields, plus deactivation. Fields not sent are left as they are. */
 export const UpdateVenueSchema = z.strictObject({
   name: name.optional(),
   location: location.optional(),
   type: VenueTypeSchema.optional(),
-  description,
+  description: descriptionEdit,
   gradient: VenueGradientSchema.optional(),
   isActive: z.boolean({ message: 'isActive must be true or false' }).optional(),
 });

@@ -775,16 +775,18 @@ describe('who may do what (moderated playlist)', () => {
     expect(got).toEqual(table[kind]);
   });
 
-  it('widens the flags by mode: any member votes in democratic playlists and adds in open ones', async () => {
+  it('flags bite in every mode (ADR 013): no vote without canVote in democratic playlists, no proposal without canPropose in open ones', async () => {
     const owner = await user();
     const demo = await createPlaylist(owner, { voteThreshold: 20 });
     const noVote = await memberWith(demo.id, owner, { canVote: false });
     const e = await proposeOk(demo.id, owner);
-    expect((await vote(e.id, noVote, 'up')).statusCode).toBe(200);
+    const refusedVote = await vote(e.id, noVote, 'up');
+    expect(refusedVote.statusCode).toBe(403);
+    expect(refusedVote.json().message).toBe('You do not have permission to vote in this playlist');
 
     const open = await createPlaylist(owner, { collaborativeMode: 'open' });
     const noPropose = await memberWith(open.id, owner, { canPropose: false });
-    expect((await propose(open.id, noPropose)).statusCode).toBe(201);
+    expect((await propose(open.id, noPropose)).statusCode).toBe(403);
 
     const moderated = await createPlaylist(owner, { collaborativeMode: 'moderated' });
     const blocked = await memberWith(moderated.id, owner, { canPropose: false });

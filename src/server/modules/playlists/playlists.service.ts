@@ -2,9 +2,10 @@
  * Community playlist rules: membership and flags, the three collaboration modes, thresholds, the maxSongs cap
  * and private playlists. Every change runs in one transaction and is then pushed to the playlist's room.
  */
-import type { CollaborativeMode, MemberRole, VoteType } from '../../../shared/constants';
+import type { MemberRole, VoteType } from '../../../shared/constants';
 import {
   playlistPermissions,
+  ROLE_MODERATES,
   type CreatePlaylist,
   type Playlist,
   type PlaylistDetail,
@@ -44,6 +45,7 @@ export const MESSAGES = {
   lastAdminLeave: 'The last admin cannot leave; make another member an admin first',
   lastAdmin: 'A playlist needs at least one admin',
   onlyAdmins: 'Only admins can change member roles',
+  adminFlags: 'Admins can always vote, propose and moderate; make them a moderator or member first',
   memberNotFound: 'Member not found',
 } as const;
 
@@ -66,11 +68,9 @@ async function visibleEntry(db: DbOrTx, entryId: number, viewerId: string) {
   return { entry, playlist, member };
 }
 
-const permissionsOf = (playlist: repo.PlaylistRow, member: repo.MemberRow | null) =>
-  playlistPermissions(
-    playlist.collaborativeMode as CollaborativeMode,
-    member ? { ...member, role: member.role as MemberRole } : null,
-  );
+/** What the member may do: the flags bite for everyone but admins, in every mode (ADR 013). */
+const permissionsOf = (member: repo.MemberRow | null) =>
+  playlistPermissions(member ? { ...member, role: member.role as MemberRole } : null);
 
 /** Tells the playlist's viewers (and, when counts may have moved, the list's viewers) to refetch. */
 async function publishChange(hub: RealtimeHub, playlistId: number, listToo: boolean) {
@@ -177,7 +177,11 @@ export async function leavePlaylist(ctx: PlaylistContext, userId: string, id: nu
   await publishChange(ctx.hub, id, true);
 }
 
-/** An admin changes a member's role or flags. A role without explicit flags brings that role's usual flags. */
+/**
+ * An admin changes a member's role or flags; only what is sent changes (ADR 013). A new role sets canModerate to
+ * the role's (moderators moderate, members do not) unless the patch names it; admins hold every flag, so an admin
+ * cannot be given a flag set to false (400: the screen does not offer it either).
+ */
 export async function updateMember(
   ctx: PlaylistContext,
   actorId: string,
@@ -185,22 +189,23 @@ export async function updateMember(
   targetUserId: string,
   patch: UpdateMember,
 ): Promise<PlaylistMember> {
-  const { playlist, member: actor } = await visiblePlaylist(ctx.db, id, actorId);
-  if (!permissionsOf(playlist, actor).isAdmin) throw forbidden(MESSAGES.onlyAdmins);
+  const { member: actor } = await visiblePlaylist(ctx.db, id, actorId);
+  if (!permissionsOf(actor).isAdmin) throw forbidden(MESSAGES.onlyAdmins);
   await ctx.db.transaction(async (tx) => {
     const target = await repo.findMember(tx, id, targetUserId);
     if (!target) throw notFound(MESSAGES.memberNotFound);
     const role = patch.role ?? (target.role as MemberRole);
-    const roleFlags = patch.role
-      ? { canVote: true, canPropose: true, canModerate: patch.role !== 'member' }
-      : { canVote: target.canVote, canPropose: target.canPropose, canModerate: target.canModerate };
+    if (role === 'admin' && [patch.canVote, patch.canPropose, patch.canModerate].includes(false))
+      throw badRequest(MESSAGES.adminFlags);
     if (target.role === 'admin' && role !== 'admin' && (await repo.lockAdmins(tx, id)) <= 1)
       throw conflict(MESSAGES.lastAdmin);
+    const roleChanged = patch.role !== undefined && patch.role !== target.role;
     await repo.updateMember(tx, target.id, {
       role,
-      canVote: patch.canVote ?? roleFlags.canVote,
-      canPropose: patch.canPropose ?? roleFlags.canPropose,
-      canModerate: patch.canModerate ?? roleFlags.canModerate,
+      canVote: role === 'admin' ? true : (patch.canVote ?? target.canVote),
+      canPropose: role === 'admin' ? true : (patch.canPropose ?? target.canPropose),
+      canModerate:
+        role === 'admin' ? true : (patch.canModerate ?? (roleChanged ? ROLE_MODERATES[role] : target.canModerate)),
     });
   });
   await publishChange(ctx.hub, id, false);
@@ -215,9 +220,9 @@ export async function proposeSong(
   id: number,
   songId: number,
 ): Promise<PlaylistSong> {
-  const { playlist, member } = await visiblePlaylist(ctx.db, id, userId);
+  const { member } = await visiblePlaylist(ctx.db, id, userId);
   if (!member) throw forbidden(MESSAGES.joinToPropose);
-  if (!permissionsOf(playlist, member).canPropose) throw forbidden(MESSAGES.noPropose);
+  if (!permissionsOf(member).canPropose) throw forbidden(MESSAGES.noPropose);
   const song = await repo.findSong(ctx.db, songId);
   // Someone else's private song does not exist for the caller; their own gets a reason.
   if (!song || (song.isPrivate && song.uploaderId !== userId)) throw notFound(MESSAGES.songNotFound);
@@ -287,7 +292,7 @@ export async function voteOnSong(
 ): Promise<PlaylistVoteResult> {
   const { playlist, member } = await visibleEntry(ctx.db, entryId, userId);
   if (!member) throw forbidden(MESSAGES.joinToVote);
-  if (!permissionsOf(playlist, member).canVote) throw forbidden(MESSAGES.noVote);
+  if (!permissionsOf(member).canVote) throw forbidden(MESSAGES.noVote);
 
   const result = await ctx.db.transaction(async (tx) => {
     const entry = await repo.lockEntry(tx, entryId);
@@ -343,7 +348,7 @@ export async function moderateSong(
   decision: 'approve' | 'reject',
 ): Promise<PlaylistSong> {
   const { playlist, member } = await visibleEntry(ctx.db, entryId, userId);
-  if (!permissionsOf(playlist, member).canModerate) throw forbidden(MESSAGES.noModerate);
+  if (!permissionsOf(member).canModerate) throw forbidden(MESSAGES.noModerate);
   await ctx.db.transaction(async (tx) => {
     const entry = await repo.lockEntry(tx, entryId);
     if (!entry) throw notFound(MESSAGES.entryNotFound);
@@ -362,7 +367,7 @@ export async function moderateSong(
 /** A moderator removes a song (any status) from the playlist, with its votes. */
 export async function removeSong(ctx: PlaylistContext, userId: string, entryId: number): Promise<void> {
   const { playlist, member } = await visibleEntry(ctx.db, entryId, userId);
-  if (!permissionsOf(playlist, member).canModerate) throw forbidden(MESSAGES.noModerate);
+  if (!permissionsOf(member).canModerate) throw forbidden(MESSAGES.noModerate);
   await ctx.db.transaction(async (tx) => {
     const entry = await repo.lockEntry(tx, entryId);
     if (!entry) throw notFound(MESSAGES.entryNotFound);

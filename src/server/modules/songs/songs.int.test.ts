@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { files, songs, voteTallies, votes } from '../../db/schema';
-import { createSong, createVenue, createVote } from '../../../../test/helpers/factories';
+import { createSong, createVenue, createVote, fakeYoutubeId } from '../../../../test/helpers/factories';
 import { multipartBody, samplePdf } from '../../../../test/helpers/multipart';
 import { api, createTestApp, registerUser, type TestApp, type TestUser } from '../../../../test/helpers/test-app';
 
@@ -138,7 +138,8 @@ describe('POST /api/songs (YouTube)', () => {
       type: 'youtube',
       title: 'T',
       artist: 'A',
-      youtubeUrl: `https://youtu.be/${YT}`,
+      // A video of its own: a second public upload of YT would be a duplicate (409), which is not this test's point.
+      youtubeUrl: `https://youtu.be/${fakeYoutubeId()}`,
       uploaderId: bob.id,
       upVotes: '99',
       id: '1',
@@ -166,7 +167,7 @@ describe('POST /api/songs (YouTube)', () => {
       type: 'youtube',
       title: 'T',
       artist: 'A',
-      youtubeUrl: `https://youtu.be/${YT}`,
+      youtubeUrl: `https://youtu.be/${fakeYoutubeId()}`,
       venueId: String(venue.id),
     });
     expect(ok.statusCode).toBe(201);
@@ -299,6 +300,22 @@ describe('POST /api/songs (PDF) and GET /api/files/:id', () => {
   });
 });
 
+type Listed = { id: number; upVotes: number; downVotes: number; userVote: string | null };
+
+/** Every song GET /api/songs shows `as`, following the pages' cursors. */
+async function wholeCatalogue(as?: TestUser): Promise<Listed[]> {
+  const all: Listed[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await http.get(`/api/songs?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { as });
+    expect(res.statusCode).toBe(200);
+    const page = res.json() as { songs: Listed[]; nextCursor: string | null };
+    all.push(...page.songs);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
+}
+
 describe('GET /api/songs and /api/user/songs', () => {
   it("lists newest first with global counts and the caller's vote; private songs only for their owner", async () => {
     const db = t.database.db;
@@ -312,26 +329,21 @@ describe('GET /api/songs and /api/user/songs', () => {
     const venue = await createVenue(db);
     await createVote(db, { songId: older.id, voteType: 'up', venueId: venue.id });
 
-    const asBob = (await http.get('/api/songs', { as: bob })).json() as {
-      id: number;
-      upVotes: number;
-      downVotes: number;
-      userVote: string | null;
-    }[];
+    const asBob = await wholeCatalogue(bob);
     const ids = asBob.map((s) => s.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(ids).not.toContain(secret.id);
     expect(asBob.find((s) => s.id === older.id)).toMatchObject({ upVotes: 2, downVotes: 1, userVote: 'up' });
-    const anon = (await http.get('/api/songs')).json() as { id: number; userVote: string | null }[];
+    const anon = await wholeCatalogue();
     expect(anon.map((s) => s.id)).not.toContain(secret.id);
     expect(anon.find((s) => s.id === older.id)!.userVote).toBeNull();
-    const asCarol = (await http.get('/api/songs', { as: carol })).json() as { id: number }[];
+    const asCarol = await wholeCatalogue(carol);
     expect(asCarol.map((s) => s.id)).toContain(secret.id);
 
     const mine = await http.get('/api/user/songs', { as: carol });
     expect(mine.json().map((s: { id: number }) => s.id)).toEqual([secret.id, newer.id, older.id]);
     expect((await http.get('/api/user/songs')).statusCode).toBe(401);
-    expect((await http.get('/api/songs?limit=1')).json()).toHaveLength(1);
+    expect((await http.get('/api/songs?limit=1')).json().songs).toHaveLength(1);
     expect((await http.get('/api/songs?limit=0')).statusCode).toBe(400);
     expect((await http.get('/api/songs?limit=x')).statusCode).toBe(400);
   });
@@ -369,12 +381,46 @@ describe('upload rate limit', () => {
     const u = await registerUser(t.app);
     for (let i = 0; i < 30; i++) {
       expect(
-        (await upload(u, { type: 'youtube', title: `T${i}`, artist: 'A', youtubeUrl: `https://youtu.be/${YT}` }))
-          .statusCode,
+        (
+          await upload(u, {
+            type: 'youtube',
+            title: `T${i}`,
+            artist: 'A',
+            youtubeUrl: `https://youtu.be/${fakeYoutubeId()}`,
+          })
+        ).statusCode,
       ).toBe(201);
     }
-    const res = await upload(u, { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}` });
+    const res = await upload(u, {
+      type: 'youtube',
+      title: 'T',
+      artist: 'A',
+      youtubeUrl: `https://youtu.be/${fakeYoutubeId()}`,
+    });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/songs/:id', () => {
+  it("answers one song with its global counts and the caller's vote; a private one only for its uploader", async () => {
+    const db = t.database.db;
+    const song = await createSong(db, { uploaderId: alice.id });
+    await createVote(db, { songId: song.id, voteType: 'up', userId: bob.id });
+    await createVote(db, { songId: song.id, voteType: 'down' });
+    const asBob = await http.get(`/api/songs/${song.id}`, { as: bob });
+    expect(asBob.statusCode).toBe(200);
+    expect(asBob.json()).toMatchObject({ id: song.id, upVotes: 1, downVotes: 1, userVote: 'up' });
+    expect((await http.get(`/api/songs/${song.id}`)).json()).toMatchObject({ userVote: null });
+
+    const hidden = await createSong(db, { uploaderId: alice.id, isPrivate: true });
+    expect((await http.get(`/api/songs/${hidden.id}`, { as: alice })).statusCode).toBe(200);
+    const unknown = await http.get('/api/songs/2147483000', { as: bob });
+    for (const who of [bob, null]) {
+      const res = await http.get(`/api/songs/${hidden.id}`, { as: who });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(unknown.json());
+    }
+    expect((await http.get('/api/songs/abc')).statusCode).toBe(400);
   });
 });

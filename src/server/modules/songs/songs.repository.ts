@@ -11,10 +11,19 @@ import type { VoteType } from '../../../shared/constants';
 const globalUp = sql<number>`(select coalesce(sum(vt.up_votes), 0)::int from vote_tallies vt where vt.song_id = "songs"."id" and vt.venue_id is null)`;
 const globalDown = sql<number>`(select coalesce(sum(vt.down_votes), 0)::int from vote_tallies vt where vt.song_id = "songs"."id" and vt.venue_id is null)`;
 
+/** created_at in whole microseconds since the epoch (text: beyond Number's exact range), for page cursors. */
+const createdMicros = sql<string>`(extract(epoch from "songs"."created_at") * 1000000)::bigint::text`;
+
 /** Songs newest first with global counts and the viewer's global vote. `where` filters which songs. */
 async function listWithCounts(db: DbOrTx, viewerId: string | null, where: ReturnType<typeof and>, limit?: number) {
   const q = db
-    .select({ song: songs, upVotes: globalUp, downVotes: globalDown, userVote: votes.voteType })
+    .select({
+      song: songs,
+      upVotes: globalUp,
+      downVotes: globalDown,
+      userVote: votes.voteType,
+      createdMicros,
+    })
     .from(songs)
     .leftJoin(
       votes,
@@ -26,14 +35,34 @@ async function listWithCounts(db: DbOrTx, viewerId: string | null, where: Return
   return rows.map((r) => ({ ...r, userVote: (r.userVote as VoteType | null) ?? null }));
 }
 
-/** The catalogue as `viewerId` may see it: public songs plus their own private ones. */
-export function listVisibleSongs(db: DbOrTx, viewerId: string | null, limit?: number) {
-  return listWithCounts(
-    db,
-    viewerId,
-    viewerId ? or(eq(songs.isPrivate, false), eq(songs.uploaderId, viewerId)) : eq(songs.isPrivate, false),
-    limit,
-  );
+/**
+ * One page of the catalogue as `viewerId` may see it (public songs plus their own private ones), newest first,
+ * after `after` (where the previous page ended). Asks for `limit` rows; the caller asks one more to learn whether
+ * a next page exists.
+ */
+export function listVisibleSongs(
+  db: DbOrTx,
+  viewerId: string | null,
+  limit: number,
+  after: { micros: string; id: number } | null = null,
+) {
+  const visible = viewerId
+    ? or(eq(songs.isPrivate, false), eq(songs.uploaderId, viewerId))
+    : eq(songs.isPrivate, false);
+  // Row comparison on the ORDER BY columns: the keyset continues exactly where the last page stopped.
+  const afterCursor = after
+    ? sql`("songs"."created_at", "songs"."id") < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id}::int)`
+    : undefined;
+  return listWithCounts(db, viewerId, and(visible, afterCursor), limit);
+}
+
+/** One song with its global counts and the viewer's global vote, if `viewerId` may see it. */
+export async function findVisibleSong(db: DbOrTx, viewerId: string | null, id: number) {
+  const visible = viewerId
+    ? or(eq(songs.isPrivate, false), eq(songs.uploaderId, viewerId))
+    : eq(songs.isPrivate, false);
+  const [row] = await listWithCounts(db, viewerId, and(eq(songs.id, id), visible), 1);
+  return row ?? null;
 }
 
 /** A user's own uploads, private ones included. */
@@ -46,9 +75,33 @@ export async function findSong(db: DbOrTx, id: number) {
   return row ?? null;
 }
 
-export async function venueExists(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: venues.id }).from(venues).where(eq(venues.id, id)).limit(1);
-  return Boolean(row);
+/** Whether the venue exists and takes songs: 'missing', 'inactive' or 'active' (a plain read, no lock). */
+export async function venueState(db: DbOrTx, id: number): Promise<'missing' | 'inactive' | 'active'> {
+  const [row] = await db.select({ isActive: venues.isActive }).from(venues).where(eq(venues.id, id)).limit(1);
+  return !row ? 'missing' : row.isActive ? 'active' : 'inactive';
+}
+
+/**
+ * True when the venue is active, holding a key-share lock on its row until the transaction ends; a deactivation
+ * locks the row FOR UPDATE first (venues.repository), so no song is written into a venue after its deactivation.
+ */
+export async function lockOpenVenue(tx: DbOrTx, id: number) {
+  const rows = await tx
+    .select({ id: venues.id })
+    .from(venues)
+    .where(and(eq(venues.id, id), eq(venues.isActive, true)))
+    .for('key share');
+  return rows.length > 0;
+}
+
+/** The public song of a YouTube video, if the catalogue has one (at most one: songs_public_youtube_key). */
+export async function findPublicSongByYoutubeId(db: DbOrTx, youtubeId: string) {
+  const [row] = await db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(and(eq(songs.youtubeId, youtubeId), eq(songs.isPrivate, false)))
+    .limit(1);
+  return row ?? null;
 }
 
 export type NewSong = Omit<typeof songs.$inferInsert, 'id' | 'createdAt' | 'pdfUrl'>;

@@ -2,22 +2,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ErrorBodySchema, IdParamsSchema } from '../../../shared/schemas/common';
-import { SongSchema } from '../../../shared/schemas/song';
+import { ErrorBodySchema, IdParamsSchema, UploadConflictSchema } from '../../../shared/schemas/common';
+import { SongPageSchema, SongSchema, songsPageQuerySchema } from '../../../shared/schemas/song';
 import type { AppModule } from '../../deps';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
 import { RATE_RULES } from '../../lib/rate-limiter';
 import { requireUser } from '../../plugins/session';
 import * as service from './songs.service';
-
-const ListQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number({ message: 'limit must be a number' })
-    .int()
-    .min(1, { message: 'limit must be between 1 and 1000' })
-    .max(1000, { message: 'limit must be between 1 and 1000' })
-    .optional(),
-});
 
 /** Text fields the upload form may send; anything else is ignored. */
 const UPLOAD_FIELDS = new Set(['type', 'title', 'artist', 'genre', 'youtubeUrl', 'venueId', 'isPrivate', 'duration']);
@@ -79,12 +70,31 @@ export const songsModule: AppModule = {
       {
         schema: {
           tags,
-          summary: 'The catalogue, newest first (public songs plus your private ones)',
-          querystring: ListQuerySchema,
-          response: { 200: z.array(SongSchema) },
+          summary: `The catalogue, newest first (public songs plus your private ones), ${config.songsPage.size} a page unless limit says otherwise (at most ${config.songsPage.max}); pass the nextCursor of a page as cursor for the next one`,
+          querystring: songsPageQuerySchema(config.songsPage.max),
+          response: { 200: SongPageSchema, 400: ErrorBodySchema },
         },
       },
-      async (request) => service.listSongs(db, request.user?.id ?? null, request.query.limit),
+      async (request) =>
+        service.listSongs(
+          db,
+          request.user?.id ?? null,
+          request.query.limit ?? config.songsPage.size,
+          request.query.cursor,
+        ),
+    );
+
+    app.get(
+      '/api/songs/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One song with its global counts and your vote (a private song only for its uploader)',
+          params: IdParamsSchema,
+          response: { 200: SongSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        },
+      },
+      async (request) => service.getSong(db, request.user?.id ?? null, request.params.id),
     );
 
     app.get(
@@ -105,6 +115,7 @@ export const songsModule: AppModule = {
             400: ErrorBodySchema,
             401: ErrorBodySchema,
             404: ErrorBodySchema,
+            409: UploadConflictSchema,
             413: ErrorBodySchema,
             415: ErrorBodySchema,
             429: ErrorBodySchema,

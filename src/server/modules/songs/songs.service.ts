@@ -1,9 +1,18 @@
 /** Songs: the catalogue, uploads (YouTube links and PDFs), deletion and PDF delivery. */
-import { UploadSongFieldsSchema } from '../../../shared/schemas/song';
+import { UploadSongFieldsSchema, type SongPage } from '../../../shared/schemas/song';
 import { parseYouTubeId, youtubeThumbnail, youtubeWatchUrl } from '../../../shared/youtube';
 import type { AppDeps } from '../../deps';
-import type { Db } from '../../db/client';
-import { badRequest, forbidden, notFound, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
+import type { Db, DbOrTx } from '../../db/client';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  payloadTooLarge,
+  unsupportedMediaType,
+} from '../../lib/http-errors';
+import { decodeSongCursor, encodeSongCursor } from './song-cursor';
 import { presentSong } from './songs.presenter';
 import * as repo from './songs.repository';
 
@@ -16,10 +25,28 @@ export interface UploadInput {
   file: { bytes: Buffer; tooLarge: boolean } | null;
 }
 
-/** The catalogue newest first: public songs plus the viewer's own private ones, with global counts. */
-export async function listSongs(db: Db, viewerId: string | null, limit?: number) {
-  const rows = await repo.listVisibleSongs(db, viewerId, limit);
-  return rows.map((r) => presentSong(r.song, r, r.userVote));
+/**
+ * One page of the catalogue newest first: public songs plus the viewer's own private ones, with global counts.
+ * `cursor` is the previous page's `nextCursor`; a cursor this server did not make is refused (400).
+ */
+export async function listSongs(db: Db, viewerId: string | null, limit: number, cursor?: string): Promise<SongPage> {
+  const after = cursor === undefined ? null : decodeSongCursor(cursor);
+  if (cursor !== undefined && !after)
+    throw badRequest('The cursor is not valid; start again from the first page', 'cursor');
+  const rows = await repo.listVisibleSongs(db, viewerId, limit + 1, after);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    songs: page.map((r) => presentSong(r.song, r, r.userVote)),
+    nextCursor: rows.length > limit && last ? encodeSongCursor({ micros: last.createdMicros, id: last.song.id }) : null,
+  };
+}
+
+/** One song as the catalogue shows it (the Upload screen opens the song a duplicate upload names); 404 when hidden. */
+export async function getSong(db: Db, viewerId: string | null, id: number) {
+  const row = await repo.findVisibleSong(db, viewerId, id);
+  if (!row) throw notFound('Song not found');
+  return presentSong(row.song, row, row.userVote);
 }
 
 /** The caller's own uploads, private ones included. */
@@ -39,7 +66,31 @@ async function publishSongsChanged(
   );
 }
 
-/** Validates an upload (spec section 5 messages), stores the song (and PDF bytes, in the same transaction) and announces it. */
+export const MESSAGES = {
+  venueClosed: 'This venue has been deactivated and no longer takes new songs',
+  duplicate: 'This song is already on CrowdMix',
+} as const;
+
+/**
+ * Runs `insert` — in a transaction that holds the venue's row (key share) and checks it is still active, when the
+ * song goes into a venue — so that an upload racing the venue's deactivation either lands before it or is refused.
+ */
+async function insertIntoVenue<T>(db: Db, venueId: number | null, insert: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  if (venueId === null) return insert(db);
+  return db.transaction(async (tx) => {
+    if (!(await repo.lockOpenVenue(tx, venueId))) throw conflict(MESSAGES.venueClosed);
+    return insert(tx);
+  });
+}
+
+/** The 409 of a second public copy of a video, naming the song to vote for instead. */
+const duplicateOf = (songId: number) => conflict(MESSAGES.duplicate, { songId });
+
+/**
+ * Validates an upload (spec section 5 messages), stores the song (and PDF bytes, in the same transaction) and
+ * announces it. A deactivated venue takes no songs (409); a video already public on CrowdMix cannot be uploaded
+ * publicly again (409 with its songId; the database's partial unique index decides between concurrent uploads).
+ */
 export async function uploadSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, uploaderId: string, input: UploadInput) {
   const parsed = UploadSongFieldsSchema.safeParse(input.fields);
   if (!parsed.success) {
@@ -47,7 +98,11 @@ export async function uploadSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, u
     throw badRequest(issue.message, issue.path.join('.') || undefined);
   }
   const f = parsed.data;
-  if (f.venueId !== null && !(await repo.venueExists(deps.db, f.venueId))) throw notFound('Venue not found');
+  if (f.venueId !== null) {
+    const state = await repo.venueState(deps.db, f.venueId);
+    if (state === 'missing') throw notFound('Venue not found');
+    if (state === 'inactive') throw conflict(MESSAGES.venueClosed);
+  }
   const base = {
     title: f.title,
     artist: f.artist,
@@ -62,12 +117,27 @@ export async function uploadSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, u
   if (f.type === 'youtube') {
     const id = f.youtubeUrl ? parseYouTubeId(f.youtubeUrl) : null;
     if (!id) throw badRequest('Invalid video URL', 'youtubeUrl');
-    song = await repo.insertSong(deps.db, {
-      ...base,
-      youtubeId: id,
-      youtubeUrl: youtubeWatchUrl(id),
-      thumbnailUrl: youtubeThumbnail(id),
-    });
+    if (!f.isPrivate) {
+      const existing = await repo.findPublicSongByYoutubeId(deps.db, id);
+      if (existing) throw duplicateOf(existing.id);
+    }
+    try {
+      song = await insertIntoVenue(deps.db, f.venueId, (tx) =>
+        repo.insertSong(tx, {
+          ...base,
+          youtubeId: id,
+          youtubeUrl: youtubeWatchUrl(id),
+          thumbnailUrl: youtubeThumbnail(id),
+        }),
+      );
+    } catch (err) {
+      // Two uploads of the same video at once: both passed the check above, the unique index let one through.
+      if (!f.isPrivate && isUniqueViolation(err)) {
+        const winner = await repo.findPublicSongByYoutubeId(deps.db, id);
+        if (winner) throw duplicateOf(winner.id);
+      }
+      throw err;
+    }
   } else {
     const file = input.file;
     if (!file) throw badRequest('Please select a PDF file to upload', 'file');
@@ -78,11 +148,13 @@ export async function uploadSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, u
     if (file.bytes.byteLength < PDF_MAGIC.length || !file.bytes.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
       throw unsupportedMediaType('Only PDF files can be uploaded; this file is not a PDF');
     }
-    song = await repo.insertPdfSong(
-      deps.db,
-      { ...base, youtubeId: null, youtubeUrl: null, thumbnailUrl: null },
-      file.bytes,
-      (fileId) => `/api/files/${fileId}`,
+    song = await insertIntoVenue(deps.db, f.venueId, (tx) =>
+      repo.insertPdfSong(
+        tx,
+        { ...base, youtubeId: null, youtubeUrl: null, thumbnailUrl: null },
+        file.bytes,
+        (fileId) => `/api/files/${fileId}`,
+      ),
     );
   }
   await publishSongsChanged(deps, song);

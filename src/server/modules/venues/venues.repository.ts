@@ -42,6 +42,10 @@ export async function insertVenue(db: DbOrTx, values: typeof venues.$inferInsert
 /** Applies an edit; keeps the mix row's name in step. */
 export async function updateVenue(db: DbOrTx, id: number, values: Partial<typeof venues.$inferInsert>) {
   return db.transaction(async (tx) => {
+    // Votes and uploads into a venue hold a key-share lock on its row while they check that it is active and
+    // write. A plain UPDATE would not wait for them (it takes a weaker lock); FOR UPDATE does, so once the
+    // deactivation commits no vote or song is written into the venue after it.
+    if (values.isActive !== undefined) await tx.execute(sql`select id from venues where id = ${id} for update`);
     const [venue] = Object.keys(values).length
       ? await tx.update(venues).set(values).where(eq(venues.id, id)).returning()
       : await tx.select().from(venues).where(eq(venues.id, id));
@@ -52,13 +56,17 @@ export async function updateVenue(db: DbOrTx, id: number, values: Partial<typeof
   });
 }
 
-/** Takes a song out of a venue's mix: it becomes a global song and that venue's votes on it go. Returns false when it was not in the venue. */
+/**
+ * Takes a song out of a venue's mix: it becomes a global song and that venue's votes on it go. Returns false when
+ * it was not in the mix. The mix holds public songs only: a private song uploaded "into" the venue is its
+ * uploader's business, and the owner's tools must not find it (nor tell it apart from a missing id).
+ */
 export async function removeSongFromVenue(db: DbOrTx, venueId: number, songId: number) {
   return db.transaction(async (tx) => {
     const moved = await tx
       .update(songs)
       .set({ venueId: null })
-      .where(and(eq(songs.id, songId), eq(songs.venueId, venueId)))
+      .where(and(eq(songs.id, songId), eq(songs.venueId, venueId), eq(songs.isPrivate, false)))
       .returning({ id: songs.id });
     if (!moved.length) return false;
     await tx.delete(votes).where(and(eq(votes.songId, songId), eq(votes.venueId, venueId)));

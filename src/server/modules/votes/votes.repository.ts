@@ -54,7 +54,8 @@ export async function insertVoteIfAbsent(
  * The common case in one statement: inserts the vote unless the user already has one in this context, adds it to
  * the user's tally slot, and returns the song's new counts (the other slots as of this statement plus the slot just
  * written). One round trip and no explicit transaction: a statement is atomic on its own. Returns null when the user
- * already had a vote here (nothing was written); the caller then switches or removes it in a transaction.
+ * already had a vote here, or the venue is no longer active (nothing was written); the caller then takes the
+ * transaction path, which tells the two apart.
  */
 export async function insertVoteWithTally(
   db: Db,
@@ -64,13 +65,16 @@ export async function insertVoteWithTally(
   const global = v.venueId === null;
   const statement = preparedSql<{ up: number; down: number }>(
     db,
-    global ? 'crowdmix_vote_new_global' : 'crowdmix_vote_new_venue',
+    global ? 'crowdmix_vote_new_global' : 'crowdmix_vote_new_open_venue',
     () => {
       const venue = global ? sql`null::int` : sql`${sql.placeholder('venueId')}::int`;
+      const values = sql`${sql.placeholder('userId')}, ${sql.placeholder('songId')}, ${venue}, ${sql.placeholder('voteType')}`;
+      // A venue vote counts only while the venue is active, checked under the venue row's key-share lock (see
+      // lockOpenVenue): when a deactivation holds the row, this waits for it and then sees the venue closed.
       return sql`
-      with ins as (
+      with ${global ? sql`` : sql`open_venue as (select id from venues where id = ${venue} and is_active for key share), `}ins as (
         insert into votes (user_id, song_id, venue_id, vote_type)
-        values (${sql.placeholder('userId')}, ${sql.placeholder('songId')}, ${venue}, ${sql.placeholder('voteType')})
+        ${global ? sql`values (${values})` : sql`select ${values} from open_venue`}
         on conflict on constraint votes_user_song_context_key do nothing
         returning id
       ), tally as (
@@ -173,8 +177,20 @@ export async function findSongForVote(db: DbOrTx, songId: number) {
     : null;
 }
 
-export async function venueExists(db: DbOrTx, venueId: number) {
-  const res = await db.execute(sql`select 1 from venues where id = ${venueId}`);
+/** Whether the venue exists and takes votes: 'missing', 'inactive' or 'active' (a plain read, no lock). */
+export async function venueState(db: DbOrTx, venueId: number): Promise<'missing' | 'inactive' | 'active'> {
+  const res = await db.execute(sql`select is_active from venues where id = ${venueId}`);
+  const row = rowsOf<{ is_active: boolean }>(res)[0];
+  return !row ? 'missing' : row.is_active ? 'active' : 'inactive';
+}
+
+/**
+ * True when the venue is active, holding a key-share lock on its row until the transaction ends. A deactivation
+ * locks the row FOR UPDATE first (venues.repository), so it waits for the votes already past this check, and the
+ * votes behind it wait and then see the venue closed: no vote in a venue is written after its deactivation.
+ */
+export async function lockOpenVenue(tx: DbOrTx, venueId: number) {
+  const res = await tx.execute(sql`select id from venues where id = ${venueId} and is_active for key share`);
   return rowsOf(res).length > 0;
 }
 

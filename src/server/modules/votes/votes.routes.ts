@@ -32,6 +32,7 @@ export const votesModule: AppModule = {
             400: ErrorBodySchema,
             401: ErrorBodySchema,
             404: ErrorBodySchema,
+            409: ErrorBodySchema,
             429: ErrorBodySchema,
           },
         },

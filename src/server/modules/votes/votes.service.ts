@@ -7,7 +7,7 @@ import type { VoteType } from '../../../shared/constants';
 import type { VoteResult } from '../../../shared/schemas/vote';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
-import { badRequest, notFound, pgCode } from '../../lib/http-errors';
+import { badRequest, conflict, notFound, pgCode } from '../../lib/http-errors';
 import * as repo from './votes.repository';
 import { OwnVotes } from './own-votes';
 import { Semaphore } from './semaphore';
@@ -38,13 +38,21 @@ export function ownVotes(deps: Pick<AppDeps, 'registry' | 'db' | 'hub'>): OwnVot
   return own;
 }
 
-/** Checks that the song (and venue) exist, that the caller may see the song, and that a venue vote is for a song in that venue's mix. */
-async function checkTarget(db: Db, userId: string | null, songId: number, venueId: number | null) {
+export const VENUE_CLOSED_MESSAGE =
+  'This venue has been deactivated; its mix can still be played but no longer takes votes';
+
+/**
+ * Checks that the song (and venue) exist, that the caller may see the song, and that a venue vote is for a song in
+ * that venue's mix. `forVote`: the venue must also be active (reading counts works in a deactivated venue too).
+ */
+async function checkTarget(db: Db, userId: string | null, songId: number, venueId: number | null, forVote = false) {
   const song = await repo.findSongForVote(db, songId);
   if (!song || (song.isPrivate && song.uploaderId !== userId)) throw notFound('Song not found');
   if (venueId !== null) {
-    if (!(await repo.venueExists(db, venueId))) throw notFound('Venue not found');
+    const state = await repo.venueState(db, venueId);
+    if (state === 'missing') throw notFound('Venue not found');
     if (song.venueId !== venueId || song.isPrivate) throw badRequest("This song is not in this venue's mix", 'venueId');
+    if (forVote && state === 'inactive') throw conflict(VENUE_CLOSED_MESSAGE);
   }
   return song;
 }
@@ -64,7 +72,7 @@ async function castVoteNow(
   input: { songId: number; voteType: VoteType; venueId: number | null },
 ): Promise<VoteResult> {
   const { songId, voteType, venueId } = input;
-  const song = await checkTarget(deps.db, userId, songId, venueId);
+  const song = await checkTarget(deps.db, userId, songId, venueId, true);
   const slot = repo.slotFor(userId, slotSpread.spreadFor(songId, venueId));
 
   let result: VoteResult | undefined;
@@ -82,6 +90,8 @@ async function castVoteNow(
   for (let attempt = 0; !result; attempt++) {
     try {
       result = await deps.db.transaction(async (tx) => {
+        // The check above was a plain read: a deactivation may have happened since (see repo.lockOpenVenue).
+        if (venueId !== null && !(await repo.lockOpenVenue(tx, venueId))) throw conflict(VENUE_CLOSED_MESSAGE);
         let vote: VoteResult['vote'];
         for (let round = 0; ; round++) {
           if (await repo.insertVoteIfAbsent(tx, { userId, songId, venueId, voteType })) {

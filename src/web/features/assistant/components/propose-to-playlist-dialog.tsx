@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ListPlus, Loader2 } from 'lucide-react';
+import { playlistPermissions } from '@shared/schemas/playlist';
 import { href } from '../../../app/routes';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
@@ -39,7 +40,7 @@ function ProposeForm({ songId, onDone }: { songId: number; onDone: () => void })
   const detail = usePlaylist(chosen ?? 0);
   const propose = useProposeSong(chosen ?? 0);
   const membership = detail.data?.membership ?? null;
-  const mayPropose = detail.data ? detail.data.collaborativeMode === 'open' || Boolean(membership?.canPropose) : false;
+  const mayPropose = detail.data ? playlistPermissions(membership).canPropose : false;
 
   const submit = () => {
     if (chosen === null) return;

@@ -1,5 +1,8 @@
-/** 'Add Song to Playlist': search the public catalogue by title, artist or genre, pick one, propose it. */
-import { useId, useMemo, useState, type FormEvent } from 'react';
+/**
+ * 'Add Song to Playlist': browse the public catalogue page by page, or search all of it by title, artist or genre
+ * (the server's search), pick a song and propose it.
+ */
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Check, ExternalLink, Loader2, Music, Search } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import type { CollaborativeMode } from '@shared/constants';
@@ -13,9 +16,23 @@ import { errorMessage } from '../../../lib/api-client';
 import { handleUnauthorized } from '../../../lib/auth-redirect';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
-import { useSongs } from '../../songs/api/get-songs';
+import { useSearchResults } from '../../search/api/search';
+import { songsOfPages, useSongs } from '../../songs/api/get-songs';
 import { useProposeSong } from '../api/propose-song';
 import { formatSongLength } from './format';
+
+/** Search results shown at most (the server's search limit). */
+const SEARCH_LIMIT = 50;
+
+/** `value`, once it has stopped changing for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(t);
+  }, [value, ms]);
+  return settled;
+}
 
 const PROPOSED_TEXT: Record<CollaborativeMode, string> = {
   democratic: 'It will be added once it receives enough votes.',
@@ -55,12 +72,28 @@ export function AddSongDialog({
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const songs = useSongs();
+  const searchText = useDebounced(query.trim(), 250);
+  const searching = query.trim().length > 0;
+  // Without a search: the catalogue, a page at a time. With one: the server searches all of it.
+  const songs = useSongs(open && !searching);
+  const found = useSearchResults(searching ? searchText : '', SEARCH_LIMIT);
   const propose = useProposeSong(playlistId);
   const id = useId();
 
-  const available = useMemo(() => (songs.data ?? []).filter((s) => !s.isPrivate), [songs.data]);
-  const shown = useMemo(() => filterSongs(available, query), [available, query]);
+  const available = useMemo(() => songsOfPages(songs.data).filter((s) => !s.isPrivate), [songs.data]);
+  const shown = useMemo(
+    () =>
+      searching
+        ? filterSongs(
+            (found.data?.songs ?? []).filter((s) => !s.isPrivate),
+            query,
+          )
+        : available,
+    [searching, found.data, query, available],
+  );
+  const loading = searching ? found.isLoading || searchText !== query.trim() : songs.isLoading;
+  const failed = searching ? found.isError : songs.isError;
+  const failure = searching ? found.error : songs.error;
 
   const change = (next: boolean) => {
     if (next) {
@@ -125,13 +158,13 @@ export function AddSongDialog({
             </div>
           </div>
 
-          {songs.isLoading ? (
-            <Loading label="Loading songs..." />
-          ) : songs.isError ? (
+          {loading && shown.length === 0 ? (
+            <Loading label={searching ? 'Searching songs...' : 'Loading songs...'} />
+          ) : failed ? (
             <p role="alert" className="rounded-xl border border-red-400/30 bg-red-500/10 p-4 text-sm text-red-200">
-              {errorMessage(songs.error, 'Could not load songs.')}
+              {errorMessage(failure, 'Could not load songs.')}
             </p>
-          ) : available.length === 0 ? (
+          ) : !searching && available.length === 0 ? (
             <p className="rounded-xl border border-border p-6 text-center text-muted">No songs available to add.</p>
           ) : shown.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-xl border border-border p-6 text-center text-muted">
@@ -205,6 +238,23 @@ export function AddSongDialog({
                   </div>
                 );
               })}
+              {!searching && songs.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="self-center"
+                  disabled={songs.isFetchingNextPage}
+                  onClick={() => void songs.fetchNextPage()}
+                >
+                  {songs.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
+                  Load more songs
+                </Button>
+              ) : null}
+              {searching && (found.data?.songs.length ?? 0) >= SEARCH_LIMIT ? (
+                <p className="text-center text-xs text-muted">
+                  Showing the best {SEARCH_LIMIT} matches; type more to narrow the search.
+                </p>
+              ) : null}
             </RadioGroup.Root>
           )}
           <FieldError id={`${id}-error`}>{error}</FieldError>

@@ -1,4 +1,7 @@
-/** A member: avatar, name, role icon and role, joined date; admins may change the role and flags here. */
+/**
+ * A member: avatar, name, role icon and role, joined date; admins may change the role and flags here. The flags
+ * bite for everyone but admins (ADR 013): an admin's are shown on and locked, as the server refuses to turn them off.
+ */
 import { useId } from 'react';
 import { Crown, Shield, User } from 'lucide-react';
 import { MEMBER_ROLES, type MemberRole } from '@shared/constants';
@@ -20,6 +23,9 @@ const FLAGS = [
   { key: 'canModerate', label: 'Can moderate' },
 ] as const;
 
+/** What a member without a flag cannot do, for the card's summary line. */
+const MISSING = { canVote: 'vote', canPropose: 'propose songs', canModerate: 'moderate' } as const;
+
 export function MemberCard({
   member,
   isSelf,
@@ -38,6 +44,13 @@ export function MemberCard({
   const name = member.userName ?? 'Anonymous User';
   const [first, ...rest] = name.split(' ');
   const id = useId();
+  const isAdmin = member.role === 'admin';
+  // Members are not expected to moderate; a moderator who may not is worth saying.
+  const missing = isAdmin
+    ? []
+    : FLAGS.filter((f) => !member[f.key] && (f.key !== 'canModerate' || member.role === 'moderator')).map(
+        (f) => MISSING[f.key],
+      );
   return (
     <li
       data-testid="playlist-member"
@@ -55,6 +68,11 @@ export function MemberCard({
             <span>{role.label}</span>
           </p>
           <p className="text-xs text-muted">Joined {formatDate(member.joinedAt)}</p>
+          {missing.length ? (
+            <p className="text-xs text-amber-200" data-testid="member-restrictions">
+              Cannot {missing.join(' or ')}
+            </p>
+          ) : null}
         </div>
       </div>
       {editable ? (
@@ -78,21 +96,27 @@ export function MemberCard({
               ))}
             </Select>
           </div>
-          <div className="flex flex-wrap gap-x-4 gap-y-1">
+          <div className="flex flex-wrap gap-x-4 gap-y-2">
             {FLAGS.map((f) => (
-              <label key={f.key} className="inline-flex items-center gap-1.5 text-xs">
+              <label key={f.key} className="inline-flex min-h-6 items-center gap-1.5 text-xs">
                 <input
                   type="checkbox"
-                  checked={member[f.key]}
-                  disabled={busy}
+                  checked={isAdmin || member[f.key]}
+                  disabled={busy || isAdmin}
                   onChange={(e) => onChange({ [f.key]: e.target.checked })}
-                  className="size-4 accent-purple-500"
+                  className="size-5 accent-purple-500"
                   aria-label={`${f.label}: ${name}`}
+                  aria-describedby={isAdmin ? `${id}-admin-note` : undefined}
                 />
                 {f.label}
               </label>
             ))}
           </div>
+          {isAdmin ? (
+            <p id={`${id}-admin-note`} className="text-xs text-muted">
+              Admins can always vote, propose and moderate.
+            </p>
+          ) : null}
         </div>
       ) : null}
     </li>

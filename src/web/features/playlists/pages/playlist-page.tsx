@@ -123,9 +123,13 @@ export function PlaylistPage() {
   if (!playlistQ.data) return <Loading label="Loading playlist..." />;
 
   const p = playlistQ.data;
-  const perms = playlistPermissions(p.collaborativeMode, p.membership);
+  const perms = playlistPermissions(p.membership);
   const members = membersQ.data ?? [];
   const canSeeVotes = perms.isMember ? perms.canVote : p.collaborativeMode === 'democratic';
+  // A member an admin restricted is told so, rather than left wondering where the buttons went (ADR 013).
+  const restricted = perms.isMember
+    ? [!perms.canVote && 'vote', !perms.canPropose && 'propose songs'].filter((x): x is string => Boolean(x))
+    : [];
 
   const onJoin = () =>
     join.mutate(undefined, {
@@ -329,6 +333,16 @@ export function PlaylistPage() {
         </div>
       </header>
 
+      {restricted.length ? (
+        <p
+          role="status"
+          data-testid="member-restricted"
+          className="mt-4 rounded-xl border border-amber-300/30 bg-amber-500/10 px-4 py-3 text-sm text-amber-100"
+        >
+          An admin of this playlist has switched off your permission to {restricted.join(' and to ')}.
+        </p>
+      ) : null}
+
       <Tabs defaultValue="songs" className="mt-6">
         <TabsList className="max-w-md">
           <TabsTrigger value="songs">Songs ({songs.length})</TabsTrigger>
@@ -344,9 +358,11 @@ export function PlaylistPage() {
               <p className="max-w-md text-muted">
                 {perms.canPropose
                   ? 'Be the first to propose a song for this playlist.'
-                  : isAuthenticated
-                    ? 'Join the playlist to propose the first song.'
-                    : 'Log in and join to propose the first song.'}
+                  : perms.isMember
+                    ? 'Songs proposed by the members will appear here.'
+                    : isAuthenticated
+                      ? 'Join the playlist to propose the first song.'
+                      : 'Log in and join to propose the first song.'}
               </p>
               {perms.canPropose
                 ? addSongButton('Add First Song')

@@ -200,7 +200,7 @@ function MyVenues({ stats }: { stats: UserStats | undefined }) {
                     {v.songCount === 1 ? 'song' : 'songs'} in mix
                   </span>
                 </span>
-                <Badge variant={v.isActive ? 'success' : 'secondary'}>{v.isActive ? 'Active' : 'Inactive'}</Badge>
+                <Badge variant={v.isActive ? 'success' : 'secondary'}>{v.isActive ? 'Active' : 'Deactivated'}</Badge>
                 <Button asChild variant="secondary" size="sm">
                   <Link href={href.venueMix(v.id)} aria-label={`Manage ${v.name}`}>
                     <Settings aria-hidden /> Manage

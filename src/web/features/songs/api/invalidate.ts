@@ -1,5 +1,6 @@
 /** Refreshes of spec section 7 in one place, always through the lists' own query options. */
 import type { QueryClient } from '@tanstack/react-query';
+import { SONG_KEY_PREFIX } from './get-song';
 import { getSongsQueryOptions } from './get-songs';
 import { getUserSongsQueryOptions } from './get-user-songs';
 import { getGlobalMixQueryOptions } from './get-global-mix';
@@ -15,6 +16,7 @@ export function invalidateSongLists(qc: QueryClient, opts: { venueId?: number | 
     qc.invalidateQueries({ queryKey: getUserSongsQueryOptions().queryKey }),
     qc.invalidateQueries({ queryKey: getGlobalMixQueryOptions().queryKey }),
     qc.invalidateQueries({ queryKey: TRENDING_KEY_PREFIX }),
+    qc.invalidateQueries({ queryKey: SONG_KEY_PREFIX }),
     // Search results carry counts and the caller's votes too.
     qc.invalidateQueries({ queryKey: ['/api/search'] }),
   ];

@@ -7,7 +7,8 @@ import type { Song } from '@shared/schemas/song';
 import type { MixResponse } from '@shared/schemas/venue';
 import { useRealtimeEvent } from '../../../lib/realtime';
 import { patchMix, patchSongs, type VoteCounts } from '../lib/mix';
-import { getSongsQueryOptions } from './get-songs';
+import { SONG_KEY_PREFIX } from './get-song';
+import { getSongsQueryOptions, patchSongPages } from './get-songs';
 import { getUserSongsQueryOptions } from './get-user-songs';
 import { getGlobalMixQueryOptions } from './get-global-mix';
 import { invalidateSongLists, TRENDING_KEY_PREFIX, VENUE_MIX_KEY_PREFIX, VENUES_KEY_PREFIX } from './invalidate';
@@ -28,7 +29,12 @@ const patchMixData =
 export function patchCachedVotes(qc: QueryClient, update: VoteUpdate, userVote?: Song['userVote']) {
   const { songId, venueId, voteCount } = update;
   if (venueId === null) {
-    qc.setQueryData(getSongsQueryOptions().queryKey, patchList(songId, voteCount, userVote));
+    qc.setQueryData(getSongsQueryOptions().queryKey, (old) =>
+      patchSongPages(old, (songs) => patchSongs(songs, songId, voteCount, userVote)),
+    );
+    qc.setQueryData<Song>([...SONG_KEY_PREFIX, songId], (old) =>
+      old ? (patchSongs([old], songId, voteCount, userVote)[0] ?? old) : old,
+    );
     qc.setQueryData(getUserSongsQueryOptions().queryKey, patchList(songId, voteCount, userVote));
     qc.setQueriesData<Song[]>({ queryKey: TRENDING_KEY_PREFIX }, patchList(songId, voteCount, userVote));
     qc.setQueryData(getGlobalMixQueryOptions().queryKey, patchMixData(songId, voteCount, userVote));

@@ -63,6 +63,7 @@ export function SongCard({
   votePending,
   compact,
   actions,
+  votingClosed,
 }: {
   song: CardSong;
   /** The list the card belongs to; play starts it from this song. */
@@ -73,6 +74,8 @@ export function SongCard({
   compact?: boolean;
   /** Extra controls beside the menu (the venue owner's remove button). */
   actions?: ReactNode;
+  /** Why voting is closed in this list (a deactivated venue's mix); absent while it is open. */
+  votingClosed?: string;
 }) {
   const player = usePlayerActions();
   const { isCurrent, isPlaying } = useIsCurrentSong(song.id);
@@ -220,6 +223,7 @@ export function SongCard({
           song={song}
           onVote={onVote}
           pending={votePending}
+          closedReason={votingClosed}
           orientation={compact ? 'vertical' : 'horizontal'}
           small={compact}
         />

@@ -20,6 +20,7 @@ export function SongList({
   label,
   actions,
   className,
+  votingClosed,
 }: {
   songs: CardSong[];
   venueId?: number | null;
@@ -28,6 +29,8 @@ export function SongList({
   label: string;
   actions?: (song: CardSong) => ReactNode;
   className?: string;
+  /** Why this list takes no votes (a deactivated venue's mix); the vote buttons are disabled with it as their title. */
+  votingClosed?: string;
 }) {
   const { vote, pendingSongId } = useVote(venueId);
   // false in the first render, true right after, in a transition (and from then on).
@@ -51,6 +54,7 @@ export function SongList({
             onVote={(t) => vote(song.id, t)}
             votePending={pendingSongId === song.id}
             actions={actions?.(song)}
+            votingClosed={votingClosed}
           />
         </li>
       ))}

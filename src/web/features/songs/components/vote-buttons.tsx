@@ -10,6 +10,7 @@ export function VoteButtons({
   pending,
   orientation = 'vertical',
   small,
+  closedReason,
 }: {
   song: Pick<Song, 'id' | 'title' | 'upVotes' | 'downVotes' | 'userVote'>;
   onVote: (voteType: VoteType) => void;
@@ -17,6 +18,8 @@ export function VoteButtons({
   orientation?: 'vertical' | 'horizontal';
   /** The trending column's tighter buttons. */
   small?: boolean;
+  /** Voting is closed here (a deactivated venue): the buttons are disabled and say why. */
+  closedReason?: string;
 }) {
   const score = netScore(song);
   const btn = cn(
@@ -27,6 +30,7 @@ export function VoteButtons({
     <div
       role="group"
       aria-label={`Votes for ${song.title}`}
+      title={closedReason}
       className={cn(
         'flex items-center gap-0.5 rounded-xl border border-border bg-surface-2/80 p-0.5',
         orientation === 'vertical' ? 'flex-col' : 'flex-row',
@@ -36,7 +40,7 @@ export function VoteButtons({
         type="button"
         aria-label={`Vote up ${song.title}`}
         aria-pressed={song.userVote === 'up'}
-        disabled={pending}
+        disabled={pending || Boolean(closedReason)}
         onClick={() => onVote('up')}
         className={cn(
           btn,
@@ -63,7 +67,7 @@ export function VoteButtons({
         type="button"
         aria-label={`Vote down ${song.title}`}
         aria-pressed={song.userVote === 'down'}
-        disabled={pending}
+        disabled={pending || Boolean(closedReason)}
         onClick={() => onVote('down')}
         className={cn(
           btn,

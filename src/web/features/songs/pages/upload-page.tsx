@@ -1,11 +1,13 @@
 /**
  * Upload: a YouTube link or a PDF with title, artist, genre, optional length, venue and privacy. Validated in
  * the browser with the server's own schema; the bar shows the real upload progress. Nothing typed is lost on
- * an error. Below, the user's uploads with delete.
+ * an error. Deactivated venues are not offered. A video already on CrowdMix is not uploaded twice: the screen
+ * shows the song that is there, to play and vote for instead (or keep a private copy). Below, the user's uploads.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
-import { FileText, Link2, Trash2, UploadCloud } from 'lucide-react';
+import { FileText, Link2, Lock, Music2, Trash2, UploadCloud, X } from 'lucide-react';
 import { UploadSongFieldsSchema } from '@shared/schemas/song';
 import { parseClock } from '@shared/duration';
 import { parseYouTubeId } from '@shared/youtube';
@@ -22,9 +24,10 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { goToLogin } from '../../../lib/auth-redirect';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth/api/get-current-user';
-import { useUserVenues } from '../../venues/api/get-user-venues';
+import { getUserVenuesQueryOptions, useUserVenues } from '../../venues/api/get-user-venues';
 import { useVenue } from '../../venues/api/get-venue';
 import { useDeleteSong } from '../api/delete-song';
+import { useSong } from '../api/get-song';
 import { useUserSongs } from '../api/get-user-songs';
 import { useLiveVotes } from '../api/live-votes';
 import { useUploadSong } from '../api/upload-song';
@@ -38,6 +41,76 @@ const FIELDS: Field[] = ['youtubeUrl', 'file', 'title', 'artist', 'genre', 'dura
 function venueFromQuery(search: string): string {
   const v = new URLSearchParams(search).get('venue');
   return v && /^\d{1,10}$/.test(v) ? v : 'global';
+}
+
+/** The song a refused duplicate upload names (409 with songId), or null for any other error. */
+function duplicateSongId(err: unknown): number | null {
+  if (!(err instanceof ApiError) || err.status !== 409) return null;
+  try {
+    const body = JSON.parse(err.body) as { songId?: unknown };
+    return typeof body.songId === 'number' ? body.songId : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The answer to a duplicate upload: the song already on CrowdMix, to play and vote for instead, or a private copy
+ * of one's own. Takes the focus when it appears so that screen readers hear it.
+ */
+function AlreadyOnCrowdMix({
+  songId,
+  onPrivateCopy,
+  onDismiss,
+  busy,
+}: {
+  songId: number;
+  onPrivateCopy: () => void;
+  onDismiss: () => void;
+  busy: boolean;
+}) {
+  const song = useSong(songId);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [songId]);
+  return (
+    <section
+      aria-labelledby="already-on-crowdmix"
+      data-testid="already-on-crowdmix"
+      className="mt-6 rounded-2xl border border-amber-300/40 bg-amber-500/10 p-4"
+    >
+      <h2
+        id="already-on-crowdmix"
+        ref={heading}
+        tabIndex={-1}
+        className="flex items-center gap-2 text-lg font-semibold outline-none"
+      >
+        <Music2 className="size-5 text-amber-200" aria-hidden /> This song is already on CrowdMix
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Vote for it instead of uploading it again: one song with all the votes climbs the Top 100, two copies would
+        split them.
+      </p>
+      <div className="mt-3">
+        {song.isLoading ? (
+          <Loading label="Loading the song..." />
+        ) : song.data ? (
+          <SongList songs={[song.data]} label="The song already on CrowdMix" />
+        ) : (
+          <p role="alert" className="text-sm text-red-300">
+            Could not load it: {errorMessage(song.error, 'please try again.')}
+          </p>
+        )}
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" onClick={onPrivateCopy} disabled={busy}>
+          <Lock aria-hidden /> Keep a private copy instead
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onDismiss}>
+          <X aria-hidden /> Upload something else
+        </Button>
+      </div>
+    </section>
+  );
 }
 
 function UploadForm() {
@@ -56,17 +129,27 @@ function UploadForm() {
   const [isPrivate, setIsPrivate] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState(0);
+  const [duplicateOf, setDuplicateOf] = useState<number | null>(null);
   const upload = useUploadSong(setProgress);
+  const qc = useQueryClient();
 
   const myVenues = useUserVenues();
   const preselected = venueFromQuery(search);
   const preselectedId = preselected === 'global' ? 0 : Number(preselected);
   const preselectedVenue = useVenue(preselectedId);
-  const venueOptions = [...(myVenues.data ?? [])];
-  if (preselectedVenue.data && !venueOptions.some((v) => v.id === preselectedVenue.data.id))
+  // A deactivated venue takes no songs: it is not offered (the server would refuse it with 409).
+  const venueOptions = (myVenues.data ?? []).filter((v) => v.isActive);
+  if (preselectedVenue.data?.isActive && !venueOptions.some((v) => v.id === preselectedVenue.data.id))
     venueOptions.unshift(preselectedVenue.data);
+  const closedVenue = preselectedVenue.data && !preselectedVenue.data.isActive ? preselectedVenue.data : null;
 
   useEffect(() => setVenueId(venueFromQuery(search)), [search]);
+  // The link named a deactivated venue: the song goes nowhere but the global catalogue unless another is chosen.
+  useEffect(() => {
+    if (closedVenue) setVenueId((v) => (v === String(closedVenue.id) ? 'global' : v));
+  }, [closedVenue]);
+  // A new link is a new question.
+  useEffect(() => setDuplicateOf(null), [youtubeUrl, type]);
 
   useEffect(() => {
     if (!upload.isSuccess) return;
@@ -123,7 +206,12 @@ function UploadForm() {
     }
     if (Object.keys(next).length > 0) return;
 
+    send(isPrivate, seconds ?? null);
+  };
+
+  const send = (asPrivate: boolean, seconds: number | null) => {
     setProgress(0);
+    setDuplicateOf(null);
     upload.mutate(
       {
         type,
@@ -133,7 +221,7 @@ function UploadForm() {
         youtubeUrl: youtubeUrl.trim(),
         file,
         venueId,
-        isPrivate,
+        isPrivate: asPrivate,
         duration: seconds,
       },
       {
@@ -164,7 +252,18 @@ function UploadForm() {
             goToLogin(1500);
             return;
           }
+          const existing = duplicateSongId(err);
+          if (existing !== null) {
+            setDuplicateOf(existing);
+            return;
+          }
           const message = errorMessage(err, 'Failed to upload song. Please try again.');
+          // The venue was deactivated meanwhile: say so at the select, and drop it from the choices.
+          if (err instanceof ApiError && err.status === 409 && venueId !== 'global') {
+            setErrors((prev) => ({ ...prev, venueId: message }));
+            void qc.invalidateQueries({ queryKey: getUserVenuesQueryOptions().queryKey });
+            void qc.invalidateQueries({ queryKey: ['/api/venues', Number(venueId)] });
+          }
           if (err instanceof ApiError) {
             try {
               const body = JSON.parse(err.body) as { field?: string };
@@ -294,6 +393,12 @@ function UploadForm() {
                 ))}
               </Select>
               <FieldError id={`${ids}-venueId-error`}>{errors.venueId}</FieldError>
+              {closedVenue ? (
+                <p className="text-xs text-amber-200" data-testid="closed-venue-note">
+                  {closedVenue.name} has been deactivated and takes no new songs; choose another venue or upload it
+                  globally.
+                </p>
+              ) : null}
             </div>
             <div className="flex items-start gap-3 sm:col-span-2">
               <input
@@ -324,6 +429,17 @@ function UploadForm() {
             <UploadCloud aria-hidden /> {uploading ? 'Uploading...' : 'Upload Song'}
           </Button>
         </form>
+        {duplicateOf !== null ? (
+          <AlreadyOnCrowdMix
+            songId={duplicateOf}
+            busy={uploading}
+            onDismiss={() => setDuplicateOf(null)}
+            onPrivateCopy={() => {
+              setIsPrivate(true);
+              send(true, parseClock(duration) ?? null);
+            }}
+          />
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -1,9 +1,10 @@
 /**
  * A venue's mix (/venue/{id}/mix, visitors too): the gradient header, the ranked list voted in this venue's
- * context, stats and quick actions. The owner can edit or deactivate the venue and remove songs.
+ * context, stats and quick actions. The owner can edit, deactivate or reactivate the venue and remove songs.
+ * A deactivated venue's mix stays playable, but it takes no songs or votes: the page says so and offers neither.
  */
 import { Link, useParams } from 'wouter';
-import { Bot, Clock, Crown, LogIn, MapPin, Music, Pencil, Power, Trash2, Upload } from 'lucide-react';
+import { Bot, Clock, Crown, LogIn, MapPin, Music, Pencil, Power, PowerOff, Trash2, Upload } from 'lucide-react';
 import { VENUE_TYPE_LABELS } from '@shared/constants';
 import { formatHoursMinutes } from '@shared/duration';
 import type { Venue } from '@shared/schemas/venue';
@@ -44,8 +45,28 @@ function NotFound() {
   );
 }
 
+/** What the vote buttons of a deactivated venue's mix say, and the page's notice. */
+const CLOSED_VOTES = 'This venue has been deactivated: its mix takes no more votes';
+
 function OwnerTools({ venue }: { venue: Venue }) {
   const update = useUpdateVenue();
+  const onError = (err: unknown) => {
+    if (!handleUnauthorized(err))
+      toast({
+        title: 'Error',
+        description: errorMessage(err, 'Failed to update venue. Please try again.'),
+        variant: 'destructive',
+      });
+  };
+  const reactivate = () =>
+    update.mutate(
+      { id: venue.id, isActive: true },
+      {
+        onSuccess: () =>
+          toast({ title: 'Venue reactivated', description: `${venue.name} takes songs and votes again.` }),
+        onError,
+      },
+    );
   return (
     <div className="flex flex-wrap gap-2">
       <VenueFormDialog
@@ -56,32 +77,41 @@ function OwnerTools({ venue }: { venue: Venue }) {
           </Button>
         }
       />
-      <ConfirmDialog
-        title="Deactivate this venue?"
-        description="It disappears from the venue list and its mix stops taking new songs. Its songs stay with their uploaders."
-        confirmLabel="Deactivate"
-        onConfirm={() =>
-          update.mutate(
-            { id: venue.id, isActive: false },
-            {
-              onSuccess: () => toast({ title: 'Venue deactivated', description: `${venue.name} is no longer listed.` }),
-              onError: (err) => {
-                if (!handleUnauthorized(err))
+      {venue.isActive ? (
+        <ConfirmDialog
+          title="Deactivate this venue?"
+          description="It disappears from the venue list and its mix stops taking new songs and votes; the mix can still be played. Its songs stay with their uploaders, and you can reactivate it at any time."
+          confirmLabel="Deactivate"
+          onConfirm={() =>
+            update.mutate(
+              { id: venue.id, isActive: false },
+              {
+                onSuccess: () =>
                   toast({
-                    title: 'Error',
-                    description: errorMessage(err, 'Failed to update venue. Please try again.'),
-                    variant: 'destructive',
-                  });
+                    title: 'Venue deactivated',
+                    description: `${venue.name} is no longer listed and takes no new songs or votes.`,
+                  }),
+                onError,
               },
-            },
-          )
-        }
-        trigger={
-          <Button variant="outline" size="sm" className="border-white/30 bg-black/20 text-white hover:bg-black/30">
-            <Power aria-hidden /> Deactivate
-          </Button>
-        }
-      />
+            )
+          }
+          trigger={
+            <Button variant="outline" size="sm" className="border-white/30 bg-black/20 text-white hover:bg-black/30">
+              <PowerOff aria-hidden /> Deactivate
+            </Button>
+          }
+        />
+      ) : (
+        <Button
+          variant="outline"
+          size="sm"
+          className="border-white/30 bg-black/20 text-white hover:bg-black/30"
+          disabled={update.isPending}
+          onClick={reactivate}
+        >
+          <Power aria-hidden /> Reactivate
+        </Button>
+      )}
     </div>
   );
 }
@@ -142,7 +172,7 @@ export function VenueMixPage() {
                     <Crown className="size-3" aria-hidden /> Owner
                   </Badge>
                 ) : null}
-                {!v.isActive ? <Badge variant="danger">Inactive</Badge> : null}
+                {!v.isActive ? <Badge variant="danger">Deactivated</Badge> : null}
               </div>
               <h1 id="venue-name" className="mt-3 text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
                 {v.name}
@@ -162,7 +192,7 @@ export function VenueMixPage() {
                   venueId={v.id}
                   shuffleLabel="Shuffle"
                 />
-                {isAuthenticated ? (
+                {!v.isActive ? null : isAuthenticated ? (
                   <Button
                     asChild
                     variant="outline"
@@ -192,6 +222,18 @@ export function VenueMixPage() {
             </div>
           </section>
 
+          {!v.isActive ? (
+            <Card role="status" data-testid="venue-deactivated" className="border-red-400/40 bg-red-500/10 p-4">
+              <p className="flex items-start gap-2 font-semibold text-red-100">
+                <PowerOff className="mt-0.5 size-4 shrink-0" aria-hidden /> This venue has been deactivated
+              </p>
+              <p className="mt-1 text-sm text-red-100/90">
+                Its mix can still be played, but it takes no new songs and no votes.
+                {isOwner ? ' Reactivate it to open it again.' : ''}
+              </p>
+            </Card>
+          ) : null}
+
           <section aria-labelledby="venue-mix-heading">
             <h2 id="venue-mix-heading" className="mb-3 text-lg font-semibold">
               The Mix
@@ -210,7 +252,7 @@ export function VenueMixPage() {
               <Card className="p-10 text-center">
                 <Music className="mx-auto size-10 text-purple-300" aria-hidden />
                 <p className="mt-3 text-muted">
-                  No songs in this venue&apos;s mix yet.{isAuthenticated ? ' Upload the first one!' : ''}
+                  No songs in this venue&apos;s mix yet.{isAuthenticated && v.isActive ? ' Upload the first one!' : ''}
                 </p>
               </Card>
             ) : (
@@ -219,6 +261,7 @@ export function VenueMixPage() {
                 ranked
                 venueId={v.id}
                 label={mixTitle}
+                votingClosed={v.isActive ? undefined : CLOSED_VOTES}
                 actions={
                   isOwner
                     ? (song) => (
@@ -273,7 +316,7 @@ export function VenueMixPage() {
                   { label: 'Songs', value: String(count), icon: <Music aria-hidden /> },
                   { label: 'Duration', value: formatHoursMinutes(total), icon: <Clock aria-hidden /> },
                   { label: 'Type', value: typeLabel, icon: <MapPin aria-hidden /> },
-                  { label: 'Status', value: v.isActive ? 'Active' : 'Inactive', icon: <Power aria-hidden /> },
+                  { label: 'Status', value: v.isActive ? 'Active' : 'Deactivated', icon: <Power aria-hidden /> },
                 ].map((s) => (
                   <div key={s.label} className="rounded-xl border border-border bg-surface-2/60 p-3">
                     <dt className="flex items-center gap-1.5 text-xs text-muted [&_svg]:size-3.5">
