@@ -40,4 +40,3 @@ export const ErrorBodySchema = z.object({
  * song to open and vote for instead.
  */
 export const UploadConflictSchema = ErrorBodySchema.extend({ songId: z.number().int().optional() });
-
