@@ -37,6 +37,27 @@ const EnvSchema = z.object({
     .default(10),
   SONGS_PAGE_SIZE: z.coerce.number({ message: 'must be a number of songs' }).int().min(1).max(1000).default(50),
   SONGS_PAGE_MAX: z.coerce.number({ message: 'must be a number of songs' }).int().min(1).max(1000).default(100),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ message: 'must be a comma-separated list of email addresses' })))
+    .optional(),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce
+    .number({ message: 'must be a number of minutes' })
+    .int()
+    .min(5)
+    .max(1440)
+    .default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -55,6 +76,8 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
   const max = Number(env.SONGS_PAGE_MAX ?? 100);
   if (Number.isFinite(size) && Number.isFinite(max) && size > max)
     problems.push('SONGS_PAGE_SIZE must not be larger than SONGS_PAGE_MAX');
+  // Reset links name the public URL; taken from the request's Host header they could point anywhere.
+  if (env.SMTP_URL && !env.APP_URL) problems.push('APP_URL is required when SMTP_URL is set (reset links use it)');
   return problems;
 }
 
@@ -79,6 +102,11 @@ export interface Config {
   signupLimitPerHour: number;
   /** GET /api/songs: songs per page when the client names no limit, and the largest limit it may name. */
   songsPage: { size: number; max: number };
+  /** Outgoing mail (password resets); absent when SMTP_URL is unset. */
+  mail?: { url: string; from: string };
+  /** Addresses (lower case) whose accounts are administrators. */
+  adminEmails: string[];
+  passwordResetTtlMs: number;
   /** Where the built SPA lives; absent in tests that do not need it. */
   webDir?: string;
 }
@@ -134,5 +162,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     aiTimeoutMs: e.AI_TIMEOUT_MS,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     songsPage: { size: e.SONGS_PAGE_SIZE, max: e.SONGS_PAGE_MAX },
+    mail: e.SMTP_URL
+      ? {
+          url: e.SMTP_URL,
+          from: e.MAIL_FROM ?? `CrowdMix <no-reply@${new URL(e.APP_URL ?? 'http://localhost').hostname}>`,
+        }
+      : undefined,
+    adminEmails: e.ADMIN_EMAILS ?? [],
+    passwordResetTtlMs: e.PASSWORD_RESET_TTL_MINUTES * 60_000,
   };
 }

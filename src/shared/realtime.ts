@@ -27,6 +27,14 @@ export const ServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('presence_changed') }),
   z.object({ type: z.literal('playlist_changed'), playlistId: z.number().int() }),
   z.object({ type: z.literal('playlists_changed') }),
+  /** A chat message was removed (by its venue's owner, a moderator, or its author leaving): drop it from view. */
+  z.object({ type: z.literal('chat_message_removed'), room: z.string(), messageId: z.number().int() }),
+  /** A notice for this user arrived (a report handled, a mute): refetch the notices. */
+  z.object({ type: z.literal('notification') }),
+  /** This user was muted (or unmuted: null) in a venue's chat. */
+  z.object({ type: z.literal('venue_mute'), venueId: z.number().int(), until: z.string().nullable() }),
+  /** Someone blocked or unblocked this user, or this user did: refetch blocks and presence. */
+  z.object({ type: z.literal('blocks_changed') }),
   z.object({ type: z.literal('pong') }),
   /** The server may have missed changes (its link to the other instances was cut): refetch what is shown. */
   z.object({ type: z.literal('resync') }),

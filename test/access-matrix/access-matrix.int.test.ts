@@ -8,8 +8,16 @@ import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientMessageSchema, type ServerEvent } from '../../src/shared/realtime';
-import { communityPlaylistMembers, communityPlaylistSongs, communityPlaylists } from '../../src/server/db/schema';
-import { createSong } from '../helpers/factories';
+import {
+  communityPlaylistMembers,
+  communityPlaylistSongs,
+  communityPlaylists,
+  messages,
+  reports,
+  users as usersTable,
+} from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { createSong, createUser } from '../helpers/factories';
 import { multipartBody, samplePdf } from '../helpers/multipart';
 import { cookieFrom, createTestApp, listenOnLoopback, type TestApp } from '../helpers/test-app';
 import { connectWs, settle, type WsTestClient } from '../helpers/ws-client';
@@ -29,6 +37,7 @@ import {
 import { registeredRoutes, urlMatches } from './registered-routes';
 
 const PASSWORD = 'correct horse battery';
+const SITE_ADMIN_EMAIL = `matrix-siteadmin-${crypto.randomBytes(4).toString('hex')}@example.test`;
 const SECRET = `Zyxqv${crypto.randomBytes(4).toString('hex')}`;
 
 let t: TestApp;
@@ -69,8 +78,9 @@ async function ok(res: LightMyRequestResponse, status: number) {
   return res.json();
 }
 
-async function register(firstName: string) {
-  const email = `matrix-${firstName.toLowerCase()}-${crypto.randomBytes(4).toString('hex')}@example.test`;
+async function register(firstName: string, chosenEmail?: string) {
+  const email =
+    chosenEmail ?? `matrix-${firstName.toLowerCase()}-${crypto.randomBytes(4).toString('hex')}@example.test`;
   const res = await call('POST', '/api/auth/register', {
     body: { email, password: PASSWORD, firstName, lastName: 'Matrix' },
   });
@@ -129,7 +139,7 @@ async function newPlaylist(opts: { isPublic: boolean; mode: 'democratic' | 'mode
 /** Creates the per-cell fixture a mutating row needs. */
 async function makeFresh(kind: FreshKind): Promise<Fresh> {
   const db = t.database.db;
-  const f: Fresh = { songId: 0, entryId: 0, playlistId: 0 };
+  const f: Fresh = { songId: 0, entryId: 0, playlistId: 0, reportId: 0, userId: '', messageId: 0 };
   const owner = s.users.owner.id;
   if (kind === 'ownerSong') f.songId = (await createSong(db, { uploaderId: owner })).id;
   else if (kind === 'ownerPrivateSong') f.songId = (await createSong(db, { uploaderId: owner, isPrivate: true })).id;
@@ -147,13 +157,42 @@ async function makeFresh(kind: FreshKind): Promise<Fresh> {
     f.entryId = entry.id;
   } else if (kind === 'playlist:public') f.playlistId = await newPlaylist({ isPublic: true, mode: 'democratic' });
   else if (kind === 'playlist:private') f.playlistId = await newPlaylist({ isPublic: false, mode: 'democratic' });
+  else if (kind === 'user') f.userId = (await createUser(db)).id;
+  else if (kind === 'suspendedUser')
+    f.userId = (await createUser(db, { suspendedUntil: new Date(Date.now() + 86_400_000), suspensionReason: 'x' })).id;
+  else if (kind === 'report') {
+    const song = await createSong(db, { uploaderId: owner });
+    const [r] = await db
+      .insert(reports)
+      .values({
+        reporterId: s.users.spare.id,
+        targetType: 'song',
+        targetId: String(song.id),
+        targetUserId: owner,
+        targetSummary: song.title,
+        reason: 'spam',
+      })
+      .returning();
+    f.reportId = r.id;
+  } else if (kind === 'venueMessage') {
+    const [m] = await db
+      .insert(messages)
+      .values({ senderId: s.users.spare.id, venueId: s.venueId, messageType: 'venue', content: 'Matrix venue line' })
+      .returning();
+    f.messageId = m.id;
+  }
   return f;
 }
 
 const label = (row: HttpRow) => `${row.method} ${row.path}${row.case ? ` [${row.case}]` : ''}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Mail goes to a closed loopback port: reset requests answer as they would with a mail server, and mail nothing.
+  t = await createTestApp({
+    ADMIN_EMAILS: SITE_ADMIN_EMAIL,
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    APP_URL: 'http://matrix.test',
+  });
   baseUrl = await listenOnLoopback(t.app);
 
   const names = [
@@ -167,10 +206,17 @@ beforeAll(async () => {
     'admin',
     'friend',
     'spare',
+    'blocked',
+    'muted',
+    'siteAdmin',
+    'suspended',
   ] as const;
   const users = {} as Scenario['users'];
   for (const name of names) {
-    const u = await register(name[0].toUpperCase() + name.slice(1));
+    const u = await register(
+      name[0].toUpperCase() + name.slice(1),
+      name === 'siteAdmin' ? SITE_ADMIN_EMAIL : undefined,
+    );
     users[name] = { id: u.id, email: u.email };
     cookies[name] = u.cookie;
   }
@@ -259,6 +305,24 @@ beforeAll(async () => {
     playlists,
   };
   for (const id of Object.values(playlists)) await addMembers(id);
+  // Safety: the spare account blocks one member, the owner mutes another in the venue; the site administrator suspends one.
+  await ok(await call('POST', '/api/blocks', { cookie: as('spare'), body: { userId: users.blocked.id } }), 201);
+  await ok(
+    await call('POST', `/api/venues/${venue.id}/mutes`, {
+      cookie: as('owner'),
+      body: { userId: users.muted.id, minutes: 1440 },
+    }),
+    201,
+  );
+  await ok(
+    await call('POST', `/api/admin/users/${users.suspended.id}/suspend`, {
+      cookie: as('siteAdmin'),
+      body: { duration: 'forever', reason: 'Matrix' },
+    }),
+    200,
+  );
+  const [suspended] = await t.database.db.select().from(usersTable).where(eq(usersTable.id, users.suspended.id));
+  expect(suspended.suspendedUntil).not.toBeNull();
 }, 180_000);
 
 afterAll(async () => t?.close());
@@ -285,11 +349,22 @@ describe('access-control matrix: HTTP', () => {
     const mismatches: string[] = [];
     for (const row of HTTP_MATRIX) {
       for (const actor of ACTORS) {
-        const f = row.fresh ? await makeFresh(row.fresh) : { songId: 0, entryId: 0, playlistId: 0 };
+        const f = row.fresh
+          ? await makeFresh(row.fresh)
+          : { songId: 0, entryId: 0, playlistId: 0, reportId: 0, userId: '', messageId: 0 };
         const url = row.url(s, f, actor);
         expect(urlMatches(row.path, url), `${label(row)}: ${url} fits its pattern`).toBe(true);
-        const cookie = actor === 'visitor' ? undefined : row.freshSession ? await freshSession(actor) : cookies[actor];
+        // The suspended member's session ended and they cannot sign in: they send what cookie they had, or none.
+        const cookie =
+          actor === 'visitor'
+            ? undefined
+            : row.freshSession
+              ? actor === 'suspended'
+                ? undefined
+                : await freshSession(actor)
+              : cookies[actor];
         const res = await call(row.method, url, { cookie, body: row.body?.(s, f, actor), form: row.form?.(s) });
+        if (row.relogin && actor !== 'visitor' && actor !== 'suspended') cookies[actor] = await freshSession(actor);
         const want = expected(row.expect, actor);
         if (res.statusCode !== want)
           mismatches.push(
@@ -315,8 +390,13 @@ describe('access-control matrix: websocket', () => {
 
   it('accepts or refuses every client message as the table says', async () => {
     const sockets = {} as Record<Actor, WsTestClient>;
+    // The suspended member's cookie is refused at the upgrade; the browser then connects as a visitor.
+    await expect(connectWs(baseUrl, cookies.suspended)).rejects.toThrow(/401/);
     for (const actor of ACTORS)
-      sockets[actor] = await connectWs(baseUrl, actor === 'visitor' ? undefined : cookies[actor]);
+      sockets[actor] = await connectWs(
+        baseUrl,
+        actor === 'visitor' || actor === 'suspended' ? undefined : cookies[actor],
+      );
     const errors = (c: WsTestClient) => c.events.filter((e) => e.type === 'error').length;
     const mismatches: string[] = [];
     try {

@@ -15,8 +15,13 @@
  * - moderator    — playlist member with role moderator
  * - mutedModerator — playlist member with role moderator whose canModerate an admin switched off: flags bite for
  *                  everyone but admins (ADR 013), so the role alone moderates nothing
- * - admin        — the playlists' creator (role admin). CrowdMix has no site-wide admin role: a playlist's
- *                  admin is the highest role there is.
+ * - admin        — the playlists' creator (role admin): the highest role within a playlist.
+ * - blocked      — signed in, blocked by the spare account (cannot message it).
+ * - muted        — signed in, muted by the owner in the scenario venue's chat.
+ * - siteAdmin    — a site administrator (named in ADMIN_EMAILS): the report queue, the audit log, every venue chat.
+ * - suspended    — suspended by the site administrator after signing in: their session ended, so they are a
+ *                  visitor to every route (and cannot sign in again).
+ * The owner owns the scenario venue, so the owner is also the "venue owner" actor.
  * Every playlist member belongs to all three scenario playlists: a democratic and a moderated public one and a
  * private (democratic) one.
  *
@@ -34,6 +39,10 @@ export const ACTORS = [
   'moderator',
   'mutedModerator',
   'admin',
+  'blocked',
+  'muted',
+  'siteAdmin',
+  'suspended',
 ] as const;
 export type Actor = (typeof ACTORS)[number];
 export type SignedInActor = Exclude<Actor, 'visitor'>;
@@ -75,11 +84,18 @@ export type FreshKind =
   | `proposal:${PlaylistKey}`
   | `entry:${PlaylistKey}`
   | 'playlist:public'
-  | 'playlist:private';
+  | 'playlist:private'
+  | 'report'
+  | 'user'
+  | 'suspendedUser'
+  | 'venueMessage';
 export interface Fresh {
   songId: number;
   entryId: number;
   playlistId: number;
+  reportId: number;
+  userId: string;
+  messageId: number;
 }
 
 export type Expectation = Partial<Record<Actor | '_', number>>;
@@ -97,6 +113,8 @@ export interface HttpRow {
   fresh?: FreshKind;
   /** The request signs in or out: send it with a second session of the actor, so the actor's own one survives. */
   freshSession?: boolean;
+  /** The request ends the actor's other sessions: sign the actor in again afterwards. */
+  relogin?: boolean;
   expect: Expectation;
 }
 
@@ -351,7 +369,7 @@ export const HTTP_MATRIX: HttpRow[] = [
     path: '/api/venues/:id/messages',
     url: (s) => `/api/venues/${s.venueId}/messages`,
     body: () => ({ content: 'Hello venue' }),
-    expect: { visitor: 401, _: 201 },
+    expect: { visitor: 401, muted: 403, _: 201 },
   },
 
   // ── Private messages ──────────────────────────────────────────────────────────────────────────────────
@@ -361,7 +379,8 @@ export const HTTP_MATRIX: HttpRow[] = [
     path: '/api/messages',
     url: () => '/api/messages',
     body: (s) => ({ receiverId: s.users.spare.id, content: 'A private hello from the matrix' }),
-    expect: { visitor: 401, _: 201 },
+    // The spare account blocked the blocked member.
+    expect: { visitor: 401, blocked: 403, _: 201 },
   },
   {
     method: 'GET',
@@ -594,6 +613,178 @@ export const HTTP_MATRIX: HttpRow[] = [
       admin: 200,
     },
   })),
+
+  // ── Accounts ──────────────────────────────────────────────────────────────────────────────────────────
+  { method: 'GET', path: '/api/account', url: () => '/api/account', expect: { visitor: 401, _: 200 } },
+  {
+    method: 'POST',
+    path: '/api/account/password',
+    case: 'wrong current password',
+    url: () => '/api/account/password',
+    body: () => ({ currentPassword: 'not the password', newPassword: 'a new matrix password' }),
+    expect: { visitor: 401, _: 403 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/account/email',
+    case: 'wrong password',
+    url: () => '/api/account/email',
+    body: () => ({ email: `moved-${unique()}@example.test`, password: 'not the password' }),
+    expect: { visitor: 401, _: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/account/sessions',
+    url: () => '/api/account/sessions',
+    expect: { visitor: 401, _: 200 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/account/sessions/:id',
+    case: 'not one of yours',
+    url: () => `/api/account/sessions/${'0'.repeat(24)}`,
+    expect: { visitor: 401, _: 404 },
+  },
+  {
+    method: 'POST',
+    path: '/api/account/sessions/end-others',
+    url: () => '/api/account/sessions/end-others',
+    freshSession: true,
+    relogin: true,
+    expect: { visitor: 401, _: 200 },
+  },
+  { method: 'GET', path: '/api/account/export', url: () => '/api/account/export', expect: { visitor: 401, _: 200 } },
+  {
+    method: 'POST',
+    path: '/api/account/delete',
+    case: 'wrong password',
+    url: () => '/api/account/delete',
+    body: () => ({ password: 'not the password', confirmation: 'delete my account', publicContent: 'keep' }),
+    expect: { visitor: 401, _: 403 },
+  },
+  { method: 'GET', path: '/api/auth/password-reset', url: () => '/api/auth/password-reset', expect: { _: 200 } },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset',
+    url: () => '/api/auth/password-reset',
+    body: () => ({ email: `reset-${unique()}@example.test` }),
+    expect: { _: 202 },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password-reset/confirm',
+    case: 'an unknown link',
+    url: () => '/api/auth/password-reset/confirm',
+    body: () => ({ token: 'x'.repeat(43), password: 'a new matrix password' }),
+    expect: { _: 400 },
+  },
+
+  // ── Safety: blocks, reports, notices ──────────────────────────────────────────────────────────────────
+  { method: 'GET', path: '/api/blocks', url: () => '/api/blocks', expect: { visitor: 401, _: 200 } },
+  {
+    method: 'POST',
+    path: '/api/blocks',
+    fresh: 'user',
+    url: () => '/api/blocks',
+    body: (_s, f) => ({ userId: f.userId }),
+    expect: { visitor: 401, _: 201 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/blocks/:userId',
+    fresh: 'user',
+    url: (_s, f) => `/api/blocks/${f.userId}`,
+    expect: { visitor: 401, _: 204 },
+  },
+  {
+    method: 'POST',
+    path: '/api/reports',
+    case: "the owner's song",
+    fresh: 'ownerSong',
+    url: () => '/api/reports',
+    body: (_s, f) => ({ targetType: 'song', targetId: String(f.songId), reason: 'spam' }),
+    expect: { visitor: 401, owner: 400, _: 201 },
+  },
+  { method: 'GET', path: '/api/notifications', url: () => '/api/notifications', expect: { visitor: 401, _: 200 } },
+  {
+    method: 'POST',
+    path: '/api/notifications/read',
+    url: () => '/api/notifications/read',
+    expect: { visitor: 401, _: 200 },
+  },
+
+  // ── Moderation: site administrators ───────────────────────────────────────────────────────────────────
+  {
+    method: 'GET',
+    path: '/api/admin/reports',
+    url: () => '/api/admin/reports',
+    expect: { visitor: 401, siteAdmin: 200, _: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/reports/:id/resolve',
+    fresh: 'report',
+    url: (_s, f) => `/api/admin/reports/${f.reportId}/resolve`,
+    body: () => ({ action: 'dismiss', reason: 'Checked by the matrix' }),
+    expect: { visitor: 401, siteAdmin: 204, _: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:userId/suspend',
+    fresh: 'user',
+    url: (_s, f) => `/api/admin/users/${f.userId}/suspend`,
+    body: () => ({ duration: '1d', reason: 'Matrix' }),
+    expect: { visitor: 401, siteAdmin: 200, _: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/restore',
+    fresh: 'suspendedUser',
+    url: () => '/api/admin/restore',
+    body: (_s, f) => ({ targetType: 'user', targetId: f.userId, reason: 'Matrix' }),
+    expect: { visitor: 401, siteAdmin: 204, _: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/audit',
+    url: () => '/api/admin/audit',
+    expect: { visitor: 401, siteAdmin: 200, _: 403 },
+  },
+
+  // ── Moderation: venue owners (and site administrators) ────────────────────────────────────────────────
+  {
+    method: 'DELETE',
+    path: '/api/venues/:id/messages/:messageId',
+    fresh: 'venueMessage',
+    url: (s, f) => `/api/venues/${s.venueId}/messages/${f.messageId}`,
+    expect: { visitor: 401, owner: 204, siteAdmin: 204, _: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/venues/:id/mutes',
+    url: (s) => `/api/venues/${s.venueId}/mutes`,
+    expect: { visitor: 401, owner: 200, siteAdmin: 200, _: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/venues/:id/mutes',
+    fresh: 'user',
+    url: (s) => `/api/venues/${s.venueId}/mutes`,
+    body: (_s, f) => ({ userId: f.userId, minutes: 10 }),
+    expect: { visitor: 401, owner: 201, siteAdmin: 201, _: 403 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/venues/:id/mutes/:userId',
+    url: (s) => `/api/venues/${s.venueId}/mutes/${s.users.spare.id}`,
+    expect: { visitor: 401, owner: 204, siteAdmin: 204, _: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/venues/:id/my-mute',
+    url: (s) => `/api/venues/${s.venueId}/my-mute`,
+    expect: { visitor: 401, _: 200 },
+  },
 ];
 
 // ── Websocket client messages ─────────────────────────────────────────────────────────────────────────────
@@ -675,7 +866,18 @@ export function isIgnoredRoute(method: string, path: string): boolean {
   return false;
 }
 
-/** The expected value of `actor` in an expectation (`_` is the default). */
+/**
+ * The expected value of `actor` in an expectation (`_` is the default). Unless a row names them, the blocked and
+ * muted members and the site administrator get what `other` gets (they are signed in, unrelated to the item), and
+ * the suspended member what the visitor gets (their session ended).
+ */
 export function expected<T>(e: Partial<Record<Actor | '_', T>>, actor: Actor): T | undefined {
-  return e[actor] ?? e._;
+  const like: Partial<Record<Actor, Actor>> = {
+    blocked: 'other',
+    muted: 'other',
+    siteAdmin: 'other',
+    suspended: 'visitor',
+  };
+  const fallback = like[actor];
+  return e[actor] ?? (fallback ? e[fallback] : undefined) ?? e._;
 }

@@ -51,6 +51,11 @@ export const users = pgTable(
     moodUpdatedAt: ts('mood_updated_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** Site administrator (moderation); ADMIN_EMAILS names more without a row change. */
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** Suspended until then (9999-12-31: for good); null when not suspended. */
+    suspendedUntil: ts('suspended_until'),
+    suspensionReason: text('suspension_reason'),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
@@ -88,8 +93,17 @@ export const sessions = pgTable(
     sid: text('sid').primaryKey(),
     sess: jsonb('sess').$type<{ userId: string; createdAt: string; oidc?: unknown }>().notNull(),
     expire: ts('expire').notNull(),
+    /** The owner, derived from `sess` so that every writer sets it; deleting the user deletes their sessions. */
+    userId: text('user_id')
+      .generatedAlwaysAs(sql`sess->>'userId'`)
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the sessions list shows: the browser's identification and address at sign-in, and activity. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   },
-  (t) => [index('sessions_expire_idx').on(t.expire)],
+  (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_idx').on(t.userId)],
 );
 
 export const venues = pgTable(
@@ -414,4 +428,134 @@ export const communityPlaylistMembers = pgTable(
     uniqueIndex('playlist_members_playlist_user_key').on(t.playlistId, t.userId),
     index('playlist_members_user_idx').on(t.userId),
   ],
+);
+
+// ── Accounts and moderation (docs/decisions/017-accounts-and-moderation.md) ─────────────────────────────────
+
+/** The user that deleted members' kept songs and chat messages are handed to ("Former member"). */
+export const FORMER_MEMBER_ID = '00000000-0000-0000-0000-000000000000';
+
+/** Password-reset links: single use, expiring, stored as a SHA-256 of the token. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_resets_token_key').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
+);
+
+/** Blocks: the blocked person cannot message the blocker, and does not see their presence. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId),
+    check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+export const REPORT_TARGETS = ['song', 'message', 'playlist', 'venue', 'user'] as const;
+export const REPORT_REASONS = ['spam', 'offensive', 'broken_video', 'wrong_info', 'other'] as const;
+export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
+
+/** Reports of songs, messages, playlists, venues or people; one open report per reporter and item. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    /** Who wrote or owns the item (the reported person for a user report), when known. */
+    targetUserId: text('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What the item said when it was reported (a title, a message), so that the queue shows it even if it changes. */
+    targetSummary: text('target_summary').notNull(),
+    reason: text('reason').notNull(),
+    details: text('details'),
+    status: text('status').notNull().default('open'),
+    resolution: text('resolution'),
+    handledById: text('handled_by_id').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: ts('handled_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('reports_target_check', sql`${t.targetType} in (${inList(REPORT_TARGETS)})`),
+    check('reports_reason_check', sql`${t.reason} in (${inList(REPORT_REASONS)})`),
+    check('reports_status_check', sql`${t.status} in (${inList(REPORT_STATUSES)})`),
+    check('reports_details_length', sql`${t.details} is null or char_length(${t.details}) <= 1000`),
+    uniqueIndex('reports_open_key')
+      .on(t.reporterId, t.targetType, t.targetId)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_status_idx').on(t.status, t.id),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+    index('reports_target_user_idx').on(t.targetUserId),
+  ],
+);
+
+/** Notices to one person: a report they made was handled, they were muted, their item was removed. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    readAt: ts('read_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.id)],
+);
+
+/** Every moderation action: who, what, when and why. Kept when the people involved leave (ids set null). */
+export const moderationLog = pgTable(
+  'moderation_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    targetSummary: text('target_summary').notNull(),
+    targetUserId: text('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    /** Until when (suspensions and mutes). */
+    until: ts('until'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('moderation_log_target_idx').on(t.targetType, t.targetId)],
+);
+
+/** A person muted in one venue's chat by its owner, until a time. */
+export const venueMutes = pgTable(
+  'venue_mutes',
+  {
+    venueId: integer('venue_id')
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    until: ts('until').notNull(),
+    createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.venueId, t.userId] })],
 );

@@ -99,6 +99,34 @@ export const RATE_RULES = {
     windowMs: 60_000,
     message: 'DJ Verse needs a moment to catch up. Try again shortly.',
   },
+  /** Wrong current passwords on account actions (change password or email, delete): like sign-in, per account. */
+  passwordCheck: {
+    name: 'password-check',
+    limit: 5,
+    windowMs: 30 * 60_000,
+    message: 'Too many wrong passwords. Try again later.',
+  },
+  resetPerIp: {
+    name: 'reset-ip',
+    limit: 10,
+    windowMs: 60 * 60_000,
+    message: 'Too many password reset requests from your network. Try again later.',
+  },
+  /** Per address, whether or not an account has it, so that the limit reveals nothing. */
+  resetPerEmail: {
+    name: 'reset-email',
+    limit: 3,
+    windowMs: 60 * 60_000,
+    message: 'Too many password reset requests for this address. Try again later.',
+  },
+  reports: {
+    name: 'reports',
+    limit: 10,
+    windowMs: 60 * 60_000,
+    message: 'You have sent many reports. Try again later.',
+  },
+  blocks: { name: 'blocks', limit: 30, windowMs: 60 * 60_000, message: 'Too many blocks at once. Try again later.' },
+  mutes: { name: 'mutes', limit: 60, windowMs: 60 * 60_000, message: 'Too many mutes at once. Try again later.' },
   aiDay: {
     name: 'ai-day',
     limit: 100,

@@ -14,6 +14,9 @@ import { presenceModule } from './presence/presence.routes';
 import { profileModule } from './profile/profile.routes';
 import { searchModule } from './search/search.routes';
 import { exportsModule } from './exports/exports.routes';
+import { accountModule } from './account/account.routes';
+import { safetyModule } from './safety/safety.routes';
+import { moderationModule } from './moderation/moderation.routes';
 
 export const modules: AppModule[] = [
   healthModule,
@@ -30,4 +33,7 @@ export const modules: AppModule[] = [
   assistantModule,
   searchModule,
   exportsModule,
+  accountModule,
+  safetyModule,
+  moderationModule,
 ];

@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { unauthorized } from '../lib/http-errors';
@@ -50,6 +50,8 @@ export interface SessionOptions {
 
 /** How long a cached session is trusted before the table is asked again (a bound for a missed signal). */
 export const CACHE_RECHECK_MS = 60_000;
+/** A session's last-seen time is written at most this often. */
+export const TOUCH_EVERY_MS = 5 * 60_000;
 /** At most this many sessions are cached per instance; the least recently checked go first. */
 const CACHE_MAX = 20_000;
 
@@ -82,15 +84,61 @@ export class SessionStore {
     opts.hub.onResync(() => this.cache.clear());
   }
 
-  /** Creates a session for `userId` and returns the cookie token. */
-  async create(userId: string, extra: Record<string, unknown> = {}): Promise<string> {
+  /** Creates a session for `userId` and returns the cookie token. `device`: what the sessions list shows. */
+  async create(
+    userId: string,
+    extra: Record<string, unknown> = {},
+    device: { userAgent?: string | null; ip?: string | null } = {},
+  ): Promise<string> {
     const token = crypto.randomBytes(32).toString('base64url');
     await this.opts.db.insert(sessions).values({
       sid: hashToken(token),
       sess: { userId, createdAt: new Date().toISOString(), ...extra },
       expire: new Date(Date.now() + this.opts.ttlMs),
+      userAgent: device.userAgent?.slice(0, 500) ?? null,
+      ip: device.ip?.slice(0, 100) ?? null,
     });
     return token;
+  }
+
+  /** Checks run before any sign-in (a suspended account is refused); they throw to refuse. */
+  private readonly signInGuards: ((userId: string) => Promise<void>)[] = [];
+
+  /** Adds a check that every sign-in must pass (password, OpenID Connect, registration). */
+  onSignIn(guard: (userId: string) => Promise<void>) {
+    this.signInGuards.push(guard);
+  }
+
+  /**
+   * Ends every session of a user, except `exceptSid` when given, on every instance (their sockets close too).
+   * Returns how many ended.
+   */
+  async destroyAllForUser(userId: string, exceptSid?: string | null): Promise<number> {
+    const where = exceptSid
+      ? and(eq(sessions.userId, userId), ne(sessions.sid, exceptSid))
+      : eq(sessions.userId, userId);
+    const ended = await this.opts.db.delete(sessions).where(where).returning({ sid: sessions.sid });
+    for (const { sid } of ended) {
+      this.forget(sid);
+      await this.opts.hub.signal('session_ended', sid);
+    }
+    return ended.length;
+  }
+
+  /** When each session's last-seen time was last written here: at most once per TOUCH_EVERY_MS. */
+  private readonly touchedAt = new Map<string, number>();
+
+  /** Records activity on a session (the sessions list's "last seen"), throttled, off the request's path. */
+  touch(sid: string) {
+    const now = this.now();
+    if (now - (this.touchedAt.get(sid) ?? -Infinity) < TOUCH_EVERY_MS) return;
+    this.touchedAt.set(sid, now);
+    if (this.touchedAt.size > CACHE_MAX) this.touchedAt.delete(this.touchedAt.keys().next().value!);
+    void this.opts.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.sid, sid))
+      .catch(() => undefined);
   }
 
   /** Finds the user of a live session token: from the cache when it was checked recently, else from the table. */
@@ -155,10 +203,11 @@ export class SessionStore {
 
   /** Signs `userId` in on this response: ends the request's old session and issues a new id. */
   async signIn(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+    for (const guard of this.signInGuards) await guard(userId);
     if (request.sessionSid) await this.destroyBySid(request.sessionSid);
     const old = request.cookies[SESSION_COOKIE];
     if (old) await this.destroyBySid(hashToken(old));
-    const token = await this.create(userId);
+    const token = await this.create(userId, {}, { userAgent: request.headers['user-agent'], ip: request.ip });
     this.setCookie(reply, token);
   }
 
@@ -186,6 +235,7 @@ export async function registerSessions(app: FastifyInstance, store: SessionStore
       if (found) {
         request.user = found.user;
         request.sessionSid = found.sid;
+        store.touch(found.sid);
       }
       done();
     }, done);

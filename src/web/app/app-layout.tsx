@@ -2,6 +2,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { TopNav } from '../components/layout/top-nav';
 import { Loading } from '../components/ui/loading';
+import { SafetyListeners } from '../features/safety/components/safety-listeners';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
@@ -13,6 +14,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <TopNav />
+      <SafetyListeners />
       <Suspense fallback={<Loading />}>{children}</Suspense>
     </>
   );

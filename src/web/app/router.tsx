@@ -28,6 +28,10 @@ const ProfilePage = page(() => import('../features/profile/pages/profile-page'),
 const SearchPage = page(() => import('../features/search/pages/search-page'), 'SearchPage');
 const LoginPage = page(() => import('../features/auth/pages/login-page'), 'LoginPage');
 const NotFoundPage = page(() => import('./not-found-page'), 'NotFoundPage');
+const AccountPage = page(() => import('../features/account/pages/account-page'), 'AccountPage');
+const AdminPage = page(() => import('../features/admin/pages/admin-page'), 'AdminPage');
+const ForgotPasswordPage = page(() => import('../features/account/pages/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('../features/account/pages/reset-password-page'), 'ResetPasswordPage');
 
 /** '/' is the landing page while signed out or while auth loads, the home screen when signed in. */
 function Root() {
@@ -73,6 +77,10 @@ export function Router() {
         <Route path={paths.playlist} component={inLayout(PlaylistPage)} />
         <Route path={paths.profile} component={inLayout(ProfilePage)} />
         <Route path={paths.search} component={inLayout(SearchPage)} />
+        <Route path={paths.account} component={inLayout(AccountPage)} />
+        <Route path={paths.admin} component={inLayout(AdminPage)} />
+        <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
+        <Route path={paths.resetPassword} component={ResetPasswordPage} />
         <Route component={inLayout(NotFoundPage)} />
       </Switch>
     </Suspense>

@@ -12,6 +12,10 @@ export const paths = {
   playlist: '/community-playlists/:id',
   profile: '/profile',
   search: '/search',
+  account: '/account',
+  admin: '/admin',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
 } as const;
 
 export const href = {

@@ -11,6 +11,7 @@ import { notFound } from '../../lib/http-errors';
 import { RATE_RULES } from '../../lib/rate-limiter';
 import * as repo from '../messages/messages.repository';
 import { presentMessage } from '../messages/messages.presenter';
+import { assertNotMuted } from '../moderation/moderation.service';
 
 export const VENUE_NOT_FOUND = 'Venue not found';
 
@@ -98,6 +99,7 @@ export async function history(
 /** Posts a message to a room: 20 per 30 s per user; stored, then pushed to the room's sockets. */
 export async function send(deps: AppDeps, userId: string, room: repo.RoomKey, content: string): Promise<Message> {
   await assertRoom(deps.db, room);
+  if (room.kind === 'venue') await assertNotMuted(deps.db, userId, room.venueId);
   deps.limiter.hit(RATE_RULES.chat, userId);
   const row = await repo.insertMessage(deps.db, {
     senderId: userId,

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../lib/http-errors';
 import { RATE_RULES } from '../../lib/rate-limiter';
 import { presentConversation, presentMessage } from './messages.presenter';
 import * as repo from './messages.repository';
+import { assertMayMessage } from '../safety/safety.service';
 
 /** The caller's private messages (optionally one conversation), newest page oldest first. */
 export async function list(deps: AppDeps, userId: string, q: { with?: string; before?: number }): Promise<Message[]> {
@@ -26,6 +27,7 @@ export async function send(
   if (input.receiverId === senderId) throw badRequest('You cannot send a message to yourself', 'receiverId');
   const receiver = await repo.findUser(deps.db, input.receiverId);
   if (!receiver) throw notFound('That user does not exist');
+  await assertMayMessage(deps.db, senderId, receiver.id);
   deps.limiter.hit(RATE_RULES.chat, senderId);
   const row = await repo.insertMessage(deps.db, {
     senderId,

@@ -6,6 +6,7 @@ import { OnlineUserSchema, UpdateMoodSchema, UserIdParamsSchema } from '../../..
 import type { AppModule } from '../../deps';
 import { requireUser } from '../../plugins/session';
 import * as service from './presence.service';
+import { withoutBlockers } from '../safety/safety.service';
 
 const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
@@ -40,7 +41,8 @@ export const presenceModule: AppModule = {
           response: { 200: z.array(OnlineUserSchema), ...errors },
         },
       },
-      async () => service.online(deps),
+      // People who blocked the viewer do not show in their list.
+      async (request) => withoutBlockers(deps.db, requireUser(request).id, await service.online(deps)),
     );
 
     app.get(
@@ -54,7 +56,8 @@ export const presenceModule: AppModule = {
           response: { 200: z.array(OnlineUserSchema), ...errors },
         },
       },
-      async (request) => service.online(deps, request.params.id),
+      async (request) =>
+        withoutBlockers(deps.db, requireUser(request).id, await service.online(deps, request.params.id)),
     );
 
     app.get(

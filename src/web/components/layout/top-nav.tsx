@@ -2,10 +2,12 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { DropdownMenu } from 'radix-ui';
-import { LogOut, Menu, MessageCircle, User as UserIcon } from 'lucide-react';
+import { LogOut, Menu, MessageCircle, Settings, ShieldCheck, User as UserIcon } from 'lucide-react';
 import { NAV_LINKS, paths } from '../../app/routes';
 import { useAuth } from '../../features/auth/api/get-current-user';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
+import { useAccount } from '../../features/account/api/get-account';
+import { useNotifications } from '../../features/safety/api/get-notifications';
 import { cn } from '../../lib/utils';
 import { Avatar } from '../ui/avatar';
 import { Dialog, DialogTrigger, SheetContent } from '../ui/dialog';
@@ -87,6 +89,8 @@ export function TopNav() {
   const { user } = useAuth();
   const [drawer, setDrawer] = useState(false);
   const greeting = user ? `Welcome, ${user.firstName?.trim() || 'User'}` : 'Guest';
+  const isAdmin = useAccount(Boolean(user)).data?.isAdmin ?? false;
+  const notices = useNotifications(Boolean(user)).data?.unread ?? 0;
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/80 backdrop-blur-lg">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
@@ -128,6 +132,29 @@ export function TopNav() {
                     <UserIcon className="size-4" /> Profile
                   </Link>
                 </DropdownMenu.Item>
+                <DropdownMenu.Item asChild>
+                  <Link
+                    href={paths.account}
+                    className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10"
+                  >
+                    <Settings className="size-4" /> Account settings
+                    {notices ? (
+                      <span className="ml-auto rounded-full bg-pink-500 px-1.5 text-[10px] font-bold text-white">
+                        {notices} new
+                      </span>
+                    ) : null}
+                  </Link>
+                </DropdownMenu.Item>
+                {isAdmin ? (
+                  <DropdownMenu.Item asChild>
+                    <Link
+                      href={paths.admin}
+                      className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10"
+                    >
+                      <ShieldCheck className="size-4" /> Moderation
+                    </Link>
+                  </DropdownMenu.Item>
+                ) : null}
                 <DropdownMenu.Item asChild>
                   <a
                     href="/api/logout"

@@ -108,6 +108,13 @@ export function LoginPage() {
               maxLength: 128,
             })}
             {mode === 'register' ? <p className="-mt-2 text-xs text-muted">At least 8 characters.</p> : null}
+            {mode === 'signin' ? (
+              <p className="-mt-2 text-right text-sm">
+                <Link href="/forgot-password" className="text-pink-300 underline-offset-4 hover:underline">
+                  Forgot your password?
+                </Link>
+              </p>
+            ) : null}
             <FieldError>{errors.form}</FieldError>
             <Button type="submit" disabled={pending} size="lg">
               {pending ? 'Please wait...' : mode === 'signin' ? 'Sign in' : 'Create account'}

@@ -77,6 +77,11 @@ export function useChatMessages(room: ChatRoom | null) {
       cur ? mergeMessages(cur, [e.message as unknown as Message]) : cur,
     );
   });
+  // A message removed by the venue's owner, a moderator or its author leaving: gone from every open view.
+  useRealtimeEvent('chat_message_removed', (e) => {
+    if (!room || e.room !== channel) return;
+    qc.setQueryData<Message[]>(chatMessagesKey(room), (cur) => cur?.filter((m) => m.id !== e.messageId));
+  });
   return useQuery({
     ...chatMessagesQueryOptions(qc, room ?? { kind: 'global' }),
     enabled: Boolean(room),

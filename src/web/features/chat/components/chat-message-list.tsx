@@ -2,7 +2,7 @@
  * A chat room's messages (spec: Chat): own messages on the right, others on the left with name, initials and
  * relative time. Scrolls to the newest message except on mobile browsers; scrolling to the top loads older ones.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Loader2, MessageCircle } from 'lucide-react';
 import type { Message } from '@shared/schemas/message';
@@ -10,6 +10,8 @@ import { MESSAGE_PAGE_SIZE } from '@shared/schemas/message';
 import { href } from '../../../app/routes';
 import { cn, isMobileBrowser } from '../../../lib/utils';
 import { isTemp } from '../api/get-chat-messages';
+import { foldBlocked, hiddenLabel } from '../../safety/lib/hidden-messages';
+import { MessageActions } from '../../safety/components/message-actions';
 import { nameInitials, senderLabel, timeAgo } from '../lib/format';
 
 export function ChatMessageList({
@@ -19,6 +21,10 @@ export function ChatMessageList({
   label,
   emptyText,
   onLoadOlder,
+  blockedIds,
+  venueId = null,
+  canModerate = false,
+  onRemoved,
 }: {
   messages: Message[] | undefined;
   meId: string;
@@ -27,6 +33,12 @@ export function ChatMessageList({
   emptyText: string;
   /** Loads the previous page; resolves with how many arrived. */
   onLoadOlder: () => Promise<number>;
+  /** People the viewer blocked: their messages fold into "N hidden messages". */
+  blockedIds?: ReadonlySet<string>;
+  /** The venue of a venue room (its owner moderates it). */
+  venueId?: number | null;
+  canModerate?: boolean;
+  onRemoved?: (id: number) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -34,6 +46,8 @@ export function ChatMessageList({
   const keepFromBottom = useRef<number | null>(null);
   const list = messages ?? [];
   const lastId = list.length ? list[list.length - 1].id : null;
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
+  const items = useMemo(() => foldBlocked(messages ?? [], blockedIds ?? new Set()), [messages, blockedIds]);
 
   useEffect(() => {
     // A first page shorter than a full page means there is no older history.
@@ -102,16 +116,62 @@ export function ChatMessageList({
         <p className="py-10 text-center text-sm text-muted">{emptyText}</p>
       ) : (
         <ol className="space-y-3">
-          {list.map((m) => (
-            <ChatMessageItem key={m.id} message={m} own={m.senderId === meId} />
-          ))}
+          {items.map((item) =>
+            item.kind === 'message' ? (
+              <ChatMessageItem
+                key={item.message.id}
+                message={item.message}
+                own={item.message.senderId === meId}
+                venueId={venueId}
+                canModerate={canModerate}
+                onRemoved={onRemoved}
+              />
+            ) : revealed.has(item.key) ? (
+              item.messages.map((m) => (
+                <ChatMessageItem
+                  key={m.id}
+                  message={m}
+                  own={false}
+                  venueId={venueId}
+                  canModerate={canModerate}
+                  onRemoved={onRemoved}
+                  fromBlocked
+                />
+              ))
+            ) : (
+              <li key={item.key} className="flex justify-center">
+                <button
+                  type="button"
+                  data-testid="hidden-messages"
+                  onClick={() => setRevealed((r) => new Set(r).add(item.key))}
+                  className="rounded-full border border-border px-3 py-1 text-xs text-muted hover:bg-white/10 hover:text-foreground"
+                >
+                  {hiddenLabel(item.messages.length)} · Show
+                </button>
+              </li>
+            ),
+          )}
         </ol>
       )}
     </div>
   );
 }
 
-function ChatMessageItem({ message: m, own }: { message: Message; own: boolean }) {
+function ChatMessageItem({
+  message: m,
+  own,
+  venueId,
+  canModerate,
+  onRemoved,
+  fromBlocked,
+}: {
+  message: Message;
+  own: boolean;
+  venueId: number | null;
+  canModerate: boolean;
+  onRemoved?: (id: number) => void;
+  fromBlocked?: boolean;
+}) {
   const name = senderLabel(m.senderName);
   const pending = isTemp(m);
   if (own) {
@@ -159,6 +219,16 @@ function ChatMessageItem({ message: m, own }: { message: Message; own: boolean }
           >
             <MessageCircle className="size-3.5" aria-hidden />
           </Link>
+          {!pending ? (
+            <MessageActions
+              message={m}
+              name={name}
+              venueId={venueId}
+              canModerate={canModerate}
+              onRemoved={(id) => onRemoved?.(id)}
+            />
+          ) : null}
+          {fromBlocked ? <span className="text-muted">(someone you blocked)</span> : null}
         </p>
         <div className="mt-1 rounded-2xl rounded-tl-md bg-surface-2 px-3.5 py-2 text-sm break-words whitespace-pre-wrap">
           {m.content}

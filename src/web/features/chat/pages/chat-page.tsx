@@ -15,6 +15,7 @@ import { realtime, useSocketStatus } from '../../../lib/realtime';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth/api/get-current-user';
 import { useVenues } from '../../venues/api/get-venues';
+import { useAccount } from '../../account/api/get-account';
 import { useOnlineUsers } from '../api/get-online-users';
 import { useVenueUsers } from '../api/get-venue-users';
 import { ChatRoom } from '../components/chat-room';
@@ -172,6 +173,7 @@ function VenueRoom({ venueId, user, onBack }: { venueId: number; user: CurrentUs
     return () => realtime.send({ type: 'presence', venueId: null });
   }, [venueId, status]);
   const count = inVenue.data?.length ?? 0;
+  const isAdmin = useAccount().data?.isAdmin ?? false;
   return (
     <section aria-labelledby="venue-room-title">
       <header className="mb-3 flex flex-wrap items-center gap-3">
@@ -193,6 +195,7 @@ function VenueRoom({ venueId, user, onBack }: { venueId: number; user: CurrentUs
         user={user}
         placeholder="Type a venue message..."
         label="Venue chat messages"
+        canModerate={venue?.ownerId === user.id || isAdmin}
       />
     </section>
   );

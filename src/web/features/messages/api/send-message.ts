@@ -25,7 +25,9 @@ export function useSendMessage(opts: { onFailed?: (content: string) => void } = 
       opts.onFailed?.(content);
       if (handleUnauthorized(err)) return;
       const description =
-        err instanceof ApiError && err.status === 429 ? err.serverMessage : 'Failed to send message. Please try again.';
+        err instanceof ApiError && (err.status === 429 || err.status === 403)
+          ? err.serverMessage
+          : 'Failed to send message. Please try again.';
       toast({ title: 'Error', description, variant: 'destructive' });
     },
   });

@@ -10,6 +10,8 @@ import { userLabel } from '../../chat/lib/format';
 import { useMarkRead } from '../api/mark-read';
 import { useSendMessage } from '../api/send-message';
 import { useThread } from '../api/get-thread';
+import { BlockButton } from '../../safety/components/block-button';
+import { ReportButton } from '../../safety/components/report-dialog';
 
 const stamp = new Intl.DateTimeFormat(undefined, {
   month: 'short',
@@ -63,9 +65,13 @@ export function Thread({
           <ArrowLeft aria-hidden />
         </Button>
         <Avatar src={other?.profileImageUrl} first={other?.firstName} last={other?.lastName} label={name} />
-        <h2 id="thread-title" className="truncate font-semibold">
+        <h2 id="thread-title" className="min-w-0 flex-1 truncate font-semibold">
           {name}
         </h2>
+        <BlockButton userId={otherId} name={name} />
+        <ReportButton target={{ type: 'user', id: otherId, label: name }} aria-label={`Report ${name}`}>
+          <span className="sr-only sm:not-sr-only">Report</span>
+        </ReportButton>
       </header>
       <div
         ref={scroller}

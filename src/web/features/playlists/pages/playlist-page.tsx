@@ -50,6 +50,7 @@ import { ModeBadge } from '../components/mode-badge';
 import { PlaylistSongRow, toPlayable } from '../components/playlist-song-row';
 import { SharePlaylistDialog } from '../components/share-playlist-dialog';
 import { ExportMenu } from '../../exports/components/export-menu';
+import { ReportButton } from '../../safety/components/report-dialog';
 
 const BackLink = () => (
   <Link
@@ -328,6 +329,15 @@ export function PlaylistPage() {
                   </Button>
                 }
               />
+            ) : null}
+            {isAuthenticated && !perms.isAdmin ? (
+              <ReportButton
+                target={{ type: 'playlist', id: p.id, label: p.name }}
+                className="text-white hover:bg-white/15"
+                size="md"
+              >
+                Report playlist
+              </ReportButton>
             ) : null}
           </div>
         </div>

@@ -3,9 +3,9 @@
  * title, artist, genre, uploader and date, live vote buttons, the outside link and the queue menu.
  * The YouTube iframe loads only when asked for, so a page of 100 songs stays light.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
-import { ExternalLink, FileText, ListEnd, ListPlus, MoreVertical, Music2, Play, Video } from 'lucide-react';
+import { ExternalLink, FileText, Flag, ListEnd, ListPlus, MoreVertical, Music2, Play, Video } from 'lucide-react';
 import { ID_LABEL_LENGTH } from '@shared/constants';
 import { formatClock } from '@shared/duration';
 import type { RankedSong, Song } from '@shared/schemas/song';
@@ -15,6 +15,11 @@ import { cn } from '../../../lib/utils';
 import { useIsCurrentSong, usePlayerActions, usePlayerState } from '../../player/player-context';
 import { PdfThumbnail } from '../../player/pdf/pdf-thumbnail';
 import { VoteButtons } from './vote-buttons';
+
+/** Loaded when someone reports a song, not with the hundred cards of a mix. */
+const ReportDialog = lazy(async () => ({
+  default: (await import('../../safety/components/report-dialog')).ReportDialog,
+}));
 
 export type CardSong = Song & Partial<Pick<RankedSong, 'position' | 'previousPosition'>>;
 
@@ -309,7 +314,17 @@ function SongMenu({
   // Radix moves the focus to the first item when a key opened the menu, knowing it from a document listener of
   // the menu's own; this menu mounted after that key, so it does the same when the content takes the focus.
   const focusFirstItem = useRef(false);
+  const [reporting, setReporting] = useState(false);
   const label = `More for ${song.title}`;
+  const report = reporting ? (
+    <Suspense fallback={null}>
+      <ReportDialog
+        open
+        onOpenChange={setReporting}
+        target={{ type: 'song', id: song.id, label: `${song.title} — ${song.artist}` }}
+      />
+    </Suspense>
+  ) : null;
   if (!openedBy) {
     return (
       <button
@@ -336,33 +351,39 @@ function SongMenu({
     );
   }
   return (
-    <DropdownMenu.Root defaultOpen>
-      <DropdownMenu.Trigger aria-label={label} className={MENU_TRIGGER}>
-        <MoreVertical className="size-4" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          onFocus={(event) => {
-            if (!focusFirstItem.current || event.target !== event.currentTarget) return;
-            focusFirstItem.current = false;
-            event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-          }}
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-48 rounded-xl border border-border bg-surface-2 p-1 shadow-2xl"
-        >
-          <MenuItem onSelect={() => player.playNext(song)} icon={<ListPlus aria-hidden />}>
-            Play next
-          </MenuItem>
-          <MenuItem onSelect={() => player.addToQueue(song)} icon={<ListEnd aria-hidden />}>
-            Add to queue
-          </MenuItem>
-          <MenuItem onSelect={onToggleEmbedded} icon={<Video aria-hidden />}>
-            {embedded ? 'Hide video' : 'Watch video here'}
-          </MenuItem>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <>
+      {report}
+      <DropdownMenu.Root defaultOpen>
+        <DropdownMenu.Trigger aria-label={label} className={MENU_TRIGGER}>
+          <MoreVertical className="size-4" aria-hidden />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            onFocus={(event) => {
+              if (!focusFirstItem.current || event.target !== event.currentTarget) return;
+              focusFirstItem.current = false;
+              event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+            }}
+            align="end"
+            sideOffset={6}
+            className="z-50 min-w-48 rounded-xl border border-border bg-surface-2 p-1 shadow-2xl"
+          >
+            <MenuItem onSelect={() => player.playNext(song)} icon={<ListPlus aria-hidden />}>
+              Play next
+            </MenuItem>
+            <MenuItem onSelect={() => player.addToQueue(song)} icon={<ListEnd aria-hidden />}>
+              Add to queue
+            </MenuItem>
+            <MenuItem onSelect={onToggleEmbedded} icon={<Video aria-hidden />}>
+              {embedded ? 'Hide video' : 'Watch video here'}
+            </MenuItem>
+            <MenuItem onSelect={() => setReporting(true)} icon={<Flag aria-hidden />}>
+              Report song
+            </MenuItem>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </>
   );
 }
 

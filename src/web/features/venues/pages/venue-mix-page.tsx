@@ -21,6 +21,7 @@ import { handleUnauthorized } from '../../../lib/auth-redirect';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth/api/get-current-user';
+import { ReportButton } from '../../safety/components/report-dialog';
 import { useLiveVotes } from '../../songs/api/live-votes';
 import { MixActions } from '../../songs/components/mix-actions';
 import { SongList } from '../../songs/components/song-list';
@@ -213,6 +214,15 @@ export function VenueMixPage() {
                     </a>
                   </Button>
                 )}
+                {isAuthenticated && !isOwner ? (
+                  <ReportButton
+                    target={{ type: 'venue', id: v.id, label: v.name }}
+                    className="text-white hover:bg-white/15"
+                    size="md"
+                  >
+                    Report venue
+                  </ReportButton>
+                ) : null}
               </div>
               {isOwner ? (
                 <div className="mt-4">

@@ -1,0 +1,235 @@
+/** /api/account (the person's own account) and /api/auth/password-reset (reset links). */
+import { z } from 'zod';
+import {
+  AccountSchema,
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  DeleteAccountSchema,
+  EndedSessionsSchema,
+  PasswordResetAnswerSchema,
+  PasswordResetAvailabilitySchema,
+  PasswordResetConfirmSchema,
+  PasswordResetRequestSchema,
+  SessionIdParamsSchema,
+  SessionInfoSchema,
+} from '../../../shared/schemas/account';
+import { ErrorBodySchema } from '../../../shared/schemas/common';
+import type { AppDeps, AppModule } from '../../deps';
+import { notFound } from '../../lib/http-errors';
+import { requireUser } from '../../plugins/session';
+import * as service from './account.service';
+import { exportAccount } from './account-export';
+import { Mailer } from './mailer';
+import { confirmReset, requestReset, RESET_ANSWER } from './password-reset';
+
+const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
+
+const MAILER_KEY = 'account.mailer';
+
+/** This instance's mailer (tests wait on `idle()` for background mail). */
+export function mailerOf(deps: Pick<AppDeps, 'registry' | 'config' | 'log'>): Mailer {
+  let m = deps.registry.get(MAILER_KEY) as Mailer | undefined;
+  if (!m) deps.registry.set(MAILER_KEY, (m = new Mailer(deps.config.mail, deps.log)));
+  return m;
+}
+
+export const accountModule: AppModule = {
+  name: 'account',
+  register(app, deps) {
+    const tags = ['account'];
+    const mailer = mailerOf(deps);
+
+    app.get(
+      '/api/account',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'Your account: sign-in methods and role',
+          response: { 200: AccountSchema, ...errors },
+        },
+      },
+      async (request) => service.getAccount(deps, requireUser(request).id),
+    );
+
+    app.post(
+      '/api/account/password',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'Change your password (the current one required); your other sessions end at once',
+          body: ChangePasswordSchema,
+          response: { 200: EndedSessionsSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        ended: await service.changePassword(deps, requireUser(request).id, request.sessionSid, request.body),
+      }),
+    );
+
+    app.patch(
+      '/api/account/email',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'Change your email (your password required)',
+          body: ChangeEmailSchema,
+          response: { 200: AccountSchema, ...errors },
+        },
+      },
+      async (request) => service.changeEmail(deps, requireUser(request).id, request.body),
+    );
+
+    app.get(
+      '/api/account/sessions',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'Your sessions: browser, system, address, when signed in and last seen, and which is this one',
+          response: { 200: z.array(SessionInfoSchema), ...errors },
+        },
+      },
+      async (request) => service.listSessions(deps, requireUser(request).id, request.sessionSid),
+    );
+
+    app.delete(
+      '/api/account/sessions/:id',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'End one of your sessions (its sockets close too)',
+          params: SessionIdParamsSchema,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const sid = await service.endSession(deps, requireUser(request).id, request.params.id);
+        if (sid === request.sessionSid) deps.sessions.clearCookie(reply);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/api/account/sessions/end-others',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'End every session but this one',
+          response: { 200: EndedSessionsSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        ended: await service.endOtherSessions(deps, requireUser(request).id, request.sessionSid),
+      }),
+    );
+
+    app.get(
+      '/api/account/export',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'Download everything CrowdMix stores about you (JSON)',
+          response: { 200: z.record(z.string(), z.unknown()), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const base = deps.config.appUrl ?? `${request.protocol}://${request.host}`;
+        const data = await exportAccount(deps.db, user.id, base);
+        return reply
+          .header(
+            'Content-Disposition',
+            `attachment; filename="crowdmix-data-${new Date().toISOString().slice(0, 10)}.json"`,
+          )
+          .header('Cache-Control', 'private, no-store')
+          .send(data);
+      },
+    );
+
+    app.post(
+      '/api/account/delete',
+      {
+        preValidation: signedIn,
+        schema: {
+          tags,
+          summary: 'Delete your account (password and typed confirmation required)',
+          body: DeleteAccountSchema,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await service.deleteAccount(deps, requireUser(request).id, request.body);
+        deps.sessions.clearCookie(reply);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/auth/password-reset',
+      {
+        schema: {
+          tags,
+          summary: 'Whether this server mails reset links (otherwise its operator prints them)',
+          response: { 200: PasswordResetAvailabilitySchema },
+        },
+      },
+      async () => ({ email: mailer.enabled }),
+    );
+
+    app.post(
+      '/api/auth/password-reset',
+      {
+        schema: {
+          tags,
+          summary: 'Mail a reset link; the same answer whether or not an account has the address',
+          body: PasswordResetRequestSchema,
+          response: {
+            202: PasswordResetAnswerSchema,
+            400: ErrorBodySchema,
+            404: ErrorBodySchema,
+            429: ErrorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        if (!mailer.enabled)
+          throw notFound('Password reset by email is not set up on this server. Ask its operator for a reset link.');
+        requestReset(deps, mailer, request.body.email, request.ip);
+        return reply.status(202).send({ message: RESET_ANSWER });
+      },
+    );
+
+    app.post(
+      '/api/auth/password-reset/confirm',
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with a reset link; every session of the account ends',
+          body: PasswordResetConfirmSchema,
+          response: { 204: z.null(), 400: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        await confirmReset(deps, request.body.token, request.body.password);
+        return reply.status(204).send(null);
+      },
+    );
+  },
+  stop(deps) {
+    mailerOf(deps).close();
+  },
+};

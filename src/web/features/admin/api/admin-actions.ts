@@ -1,0 +1,30 @@
+/** Administrators' actions: resolve a report, suspend a person, restore what was hidden or suspended. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ResolveReportInput } from '@shared/schemas/safety';
+import { sendJson } from '../../../lib/api-client';
+
+function useRefreshAdmin() {
+  const qc = useQueryClient();
+  return () => {
+    void qc.invalidateQueries({ queryKey: ['/api/admin/reports'] });
+    void qc.invalidateQueries({ queryKey: ['/api/admin/audit'] });
+  };
+}
+
+export function useResolveReport() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: ({ id, ...input }: ResolveReportInput & { id: number }) =>
+      sendJson<void>('POST', `/api/admin/reports/${id}/resolve`, input),
+    onSuccess: refresh,
+  });
+}
+
+export function useRestore() {
+  const refresh = useRefreshAdmin();
+  return useMutation({
+    mutationFn: (input: { targetType: 'song' | 'playlist' | 'venue' | 'user'; targetId: string; reason: string }) =>
+      sendJson<void>('POST', '/api/admin/restore', input),
+    onSuccess: refresh,
+  });
+}
