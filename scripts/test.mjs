@@ -8,6 +8,7 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const rows = [];
 /** Every test's duration, for the "slowest ten" list at the end: { name, ms }. */
 const durations = [];
+const failures = [];
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
@@ -52,11 +53,15 @@ check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
     totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
     rows.push(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests + failedSuites} failed`);
     for (const file of r.testResults ?? []) {
+      if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) {
+        failures.push(
+          `vitest ${file.name.replace(`${process.cwd()}/`, '')} (suite did not run: ${file.message ?? 'error'})`,
+        );
+      }
       for (const t of file.assertionResults ?? []) {
-        durations.push({
-          name: `vitest ${file.name.replace(`${process.cwd()}/`, '')} › ${t.fullName}`,
-          ms: t.duration ?? 0,
-        });
+        const name = `vitest ${file.name.replace(`${process.cwd()}/`, '')} › ${t.fullName}`;
+        durations.push({ name, ms: t.duration ?? 0 });
+        if (t.status === 'failed') failures.push(name);
       }
     }
   } else {
@@ -87,7 +92,9 @@ check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
       for (const spec of suite.specs ?? []) {
         for (const t of spec.tests ?? []) {
           const ms = (t.results ?? []).reduce((sum, res) => sum + (res.duration ?? 0), 0);
-          durations.push({ name: `playwright ${file ?? suite.file} › ${spec.title}`, ms });
+          const name = `playwright ${file ?? suite.file} › ${spec.title}`;
+          durations.push({ name, ms });
+          if (t.status === 'unexpected') failures.push(name);
         }
       }
       for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
@@ -103,6 +110,10 @@ const slowest = durations.sort((a, b) => b.ms - a.ms).slice(0, 10);
 if (slowest.length) {
   console.log('\nSlowest ten tests:');
   for (const { name, ms } of slowest) console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
+}
+if (failures.length) {
+  console.log('\nFailed:');
+  for (const name of failures) console.log(`  ✗ ${name}`);
 }
 console.log(`\n${rows.join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
