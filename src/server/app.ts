@@ -5,7 +5,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
-import type { App, AppDeps } from './deps';
+import { createAppState } from './app-state';
+import type { App, AppDeps, CoreDeps } from './deps';
 import { RateLimiter } from './lib/rate-limiter';
 import { modules } from './modules';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -83,16 +84,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     hub,
     now: opts.now,
   });
-  const deps: AppDeps = {
-    config,
-    database,
-    db: database.db,
-    hub,
-    limiter,
-    sessions,
-    log: app.log,
-    registry: new Map(),
-  };
+  const core: CoreDeps = { config, database, db: database.db, hub, limiter, sessions, log: app.log };
+  const deps: AppDeps = { ...core, state: createAppState(core) };
 
   registerErrorHandling(app);
   await registerSecurity(app, { appUrl: config.appUrl });

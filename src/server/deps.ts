@@ -1,4 +1,4 @@
-/** What every module gets from buildApp: configuration, the database, the realtime hub and the limiter. */
+/** What every module gets from buildApp: configuration, the database, the realtime hub, the limiter, the app's state. */
 import type {
   FastifyInstance,
   FastifyBaseLogger,
@@ -7,13 +7,15 @@ import type {
   RawReplyDefaultExpression,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppState } from './app-state';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { SessionStore } from './plugins/session';
 import type { RealtimeHub } from './realtime/hub';
 
-export interface AppDeps {
+/** What exists before the per-app state: configuration, the database, the realtime hub, the limiter, sessions. */
+export interface CoreDeps {
   config: Config;
   database: Database;
   db: Db;
@@ -21,8 +23,11 @@ export interface AppDeps {
   limiter: RateLimiter;
   sessions: SessionStore;
   log: FastifyBaseLogger;
-  /** Per-module state that must be shared (caches); modules register their own keys. */
-  registry: Map<string, unknown>;
+}
+
+export interface AppDeps extends CoreDeps {
+  /** The caches and trackers of this app (typed; see app-state.ts). */
+  state: AppState;
 }
 
 export type App = FastifyInstance<

@@ -27,7 +27,6 @@ import {
   type TestUser,
 } from '../../../../test/helpers/test-app';
 import { connectWs } from '../../../../test/helpers/ws-client';
-import { mixCache } from '../mixes/mixes.service';
 
 const PASSWORD = 'correct horse battery';
 let t: TestApp;
@@ -53,6 +52,10 @@ async function tallyMismatches() {
   return res.rows;
 }
 
+/** Each arrangement uploads its own videos: a video is on CrowdMix once (a second public upload is a 409). */
+let arrangement = 0;
+const video = (k: number) => `https://youtu.be/${`v${arrangement}x${k}`.padEnd(11, 'a')}`;
+
 async function upload(u: TestUser, fields: Record<string, string>, pdf = false) {
   const form = multipartBody(
     { type: pdf ? 'pdf' : 'youtube', artist: 'Leaver', ...fields },
@@ -73,6 +76,7 @@ const vote = (u: TestUser, songId: number, voteType: 'up' | 'down', venueId?: nu
 
 /** A person with a bit of everything, and two others around them. */
 async function scenario() {
+  arrangement++;
   const leaver = await registerUser(t.app, { firstName: 'Lea', lastName: 'Ver' });
   const ann = await registerUser(t.app, { firstName: 'Ann' });
   const bo = await registerUser(t.app, { firstName: 'Bo' });
@@ -82,19 +86,19 @@ async function scenario() {
   const annVenue = (
     await http.post('/api/venues', { as: ann, body: { name: 'Ann Arena', location: 'Y', type: 'club' } })
   ).json();
-  const pub = await upload(leaver, { title: 'Leaver Public', youtubeUrl: 'https://youtu.be/aaaaaaaaaa1' });
+  const pub = await upload(leaver, { title: 'Leaver Public', youtubeUrl: video(1) });
   const inVenue = await upload(leaver, {
     title: 'Leaver In Venue',
-    youtubeUrl: 'https://youtu.be/aaaaaaaaaa2',
+    youtubeUrl: video(2),
     venueId: String(annVenue.id),
   });
   const priv = await upload(leaver, { title: 'Leaver Private', isPrivate: 'true' }, true);
   const annSong = await upload(ann, {
     title: 'Ann Song',
-    youtubeUrl: 'https://youtu.be/aaaaaaaaaa3',
+    youtubeUrl: video(3),
     venueId: String(annVenue.id),
   });
-  const boSong = await upload(bo, { title: 'Bo Song', youtubeUrl: 'https://youtu.be/aaaaaaaaaa4' });
+  const boSong = await upload(bo, { title: 'Bo Song', youtubeUrl: video(4) });
   // Votes: the leaver's on others' songs (global and venue), others' on the leaver's songs.
   expect((await vote(leaver, annSong.id, 'up')).statusCode).toBe(200);
   expect((await vote(leaver, annSong.id, 'down', annVenue.id)).statusCode).toBe(200);
@@ -201,7 +205,7 @@ describe('deleting an account', () => {
     expect(await db.$count(users, eq(users.id, s.leaver.id))).toBe(0);
     expect(await tallyMismatches()).toEqual([]);
     // The mixes are right at once (the in-memory cache reloaded): the leaver's votes are gone from every count.
-    await mixCache(t.deps).whenIdle();
+    await t.deps.state.mixes.cache.whenIdle();
     const after = (await http.get('/api/mix/global')).json().songs as Array<{
       id: number;
       upVotes: number;
@@ -308,7 +312,7 @@ describe('deleting an account', () => {
     expect(await db.$count(messages, eq(messages.id, s.chat.id))).toBe(0);
     await room.waitFor((e) => e.type === 'chat_message_removed' && e.messageId === s.chat.id);
     expect(await tallyMismatches()).toEqual([]);
-    await mixCache(t.deps).whenIdle();
+    await t.deps.state.mixes.cache.whenIdle();
     const mix = (await http.get('/api/mix/global')).json().songs as Array<{ id: number }>;
     expect(mix.map((x) => x.id)).not.toContain(s.pub.id);
     expect(

@@ -15,7 +15,6 @@ import {
 } from '../../../../test/helpers/test-app';
 import { connectWs } from '../../../../test/helpers/ws-client';
 import { SESSION_COOKIE } from '../../plugins/session';
-import { mailerOf } from './account.routes';
 import { RESET_ANSWER } from './password-reset';
 
 const PASSWORD = 'correct horse battery';
@@ -256,7 +255,7 @@ describe('password reset by email (a real SMTP server on loopback)', () => {
     const res = await http.post('/api/auth/password-reset', { body: { email: 'nobody-here@crowdmix.test' } });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: RESET_ANSWER });
-    await mailerOf(t.deps).idle();
+    await t.deps.state.mailer.idle();
     expect(smtp.mails.length).toBe(before);
     expect(await t.deps.db.$count(passwordResets)).toBe(tokensBefore);
   });
@@ -289,7 +288,7 @@ describe('password reset by email (a real SMTP server on loopback)', () => {
       expect(r.statusCode).toBe(429);
       expect(r.json().message).toBe('Too many password reset requests for this address. Try again later.');
     }
-    await mailerOf(t.deps).idle();
+    await t.deps.state.mailer.idle();
   });
 });
 

@@ -14,12 +14,11 @@ import {
   SessionInfoSchema,
 } from '../../../shared/schemas/account';
 import { ErrorBodySchema } from '../../../shared/schemas/common';
-import type { AppDeps, AppModule } from '../../deps';
+import type { AppModule } from '../../deps';
 import { notFound } from '../../lib/http-errors';
 import { requireUser } from '../../plugins/session';
 import * as service from './account.service';
 import { exportAccount } from './account-export';
-import { Mailer } from './mailer';
 import { confirmReset, requestReset, RESET_ANSWER } from './password-reset';
 
 const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
@@ -32,20 +31,11 @@ const errors = {
   429: ErrorBodySchema,
 };
 
-const MAILER_KEY = 'account.mailer';
-
-/** This instance's mailer (tests wait on `idle()` for background mail). */
-export function mailerOf(deps: Pick<AppDeps, 'registry' | 'config' | 'log'>): Mailer {
-  let m = deps.registry.get(MAILER_KEY) as Mailer | undefined;
-  if (!m) deps.registry.set(MAILER_KEY, (m = new Mailer(deps.config.mail, deps.log)));
-  return m;
-}
-
 export const accountModule: AppModule = {
   name: 'account',
   register(app, deps) {
     const tags = ['account'];
-    const mailer = mailerOf(deps);
+    const mailer = deps.state.mailer;
 
     app.get(
       '/api/account',
@@ -230,6 +220,6 @@ export const accountModule: AppModule = {
     );
   },
   stop(deps) {
-    mailerOf(deps).close();
+    deps.state.mailer.close();
   },
 };

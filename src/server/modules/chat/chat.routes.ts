@@ -20,9 +20,6 @@ export const chatModule: AppModule = {
   name: 'chat',
   register(app, deps) {
     const tags = ['chat'];
-    // Created now so that it hears every chat_message from the start.
-    service.latestCache(deps);
-
     app.get(
       '/api/messages/global',
       {

@@ -56,15 +56,6 @@ export class LatestIdCache {
   }
 }
 
-const CACHE_KEY = 'chat.latest';
-
-/** The deps' one LatestIdCache. */
-export function latestCache(deps: AppDeps): LatestIdCache {
-  let cache = deps.registry.get(CACHE_KEY) as LatestIdCache | undefined;
-  if (!cache) deps.registry.set(CACHE_KEY, (cache = new LatestIdCache(deps.hub)));
-  return cache;
-}
-
 async function assertRoom(db: DbOrTx, room: repo.RoomKey) {
   if (room.kind === 'venue' && !(await repo.venueExists(db, room.venueId))) throw notFound(VENUE_NOT_FOUND);
 }
@@ -72,7 +63,7 @@ async function assertRoom(db: DbOrTx, room: repo.RoomKey) {
 /** True when a poll (`after`, no `before`) asks about a room whose newest message in memory is not newer. */
 export function nothingNew(deps: AppDeps, room: repo.RoomKey, q: { before?: number; after?: number }): boolean {
   if (q.after === undefined || q.before !== undefined) return false;
-  const known = latestCache(deps).peek(roomName(room));
+  const known = deps.state.chatLatest.peek(roomName(room));
   return known !== undefined && known <= q.after;
 }
 
@@ -85,7 +76,7 @@ export async function history(
   room: repo.RoomKey,
   q: { before?: number; after?: number },
 ): Promise<Message[]> {
-  const cache = latestCache(deps);
+  const cache = deps.state.chatLatest;
   if (nothingNew(deps, room, q)) return [];
   await assertRoom(deps.db, room);
   if (q.after !== undefined && q.before === undefined) {
@@ -109,7 +100,7 @@ export async function send(deps: AppDeps, userId: string, room: repo.RoomKey, co
   });
   const message = presentMessage(row);
   const name = roomName(room);
-  latestCache(deps).raise(name, message.id);
+  deps.state.chatLatest.raise(name, message.id);
   await deps.hub.publish({ type: 'chat_message', room: name, message }, { kind: 'room', room: name });
   return message;
 }

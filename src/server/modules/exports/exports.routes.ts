@@ -4,7 +4,6 @@ import { ErrorBodySchema, IdParamsSchema } from '../../../shared/schemas/common'
 import { z } from 'zod';
 import { ExportDocumentSchema, ExportQuerySchema, YoutubeExportSchema } from '../../../shared/schemas/export';
 import type { AppDeps, AppModule } from '../../deps';
-import { mixCache } from '../mixes/mixes.service';
 import * as service from './exports.service';
 
 const description =
@@ -23,7 +22,6 @@ const origin = (deps: AppDeps, request: FastifyRequest) =>
 export const exportsModule: AppModule = {
   name: 'exports',
   register(app, deps) {
-    const cache = mixCache(deps);
     const tags = ['exports'];
     // The body is sent already encoded (a string), so this documents the 200 answers without re-serialising them.
     const ok = z.union([YoutubeExportSchema, ExportDocumentSchema, z.string().describe('an M3U or CSV file')]);
@@ -43,7 +41,7 @@ export const exportsModule: AppModule = {
       async (request, reply) =>
         send(
           reply,
-          service.encode(await service.mixList(cache, deps.db, null, origin(deps, request)), request.query.format),
+          service.encode(await service.mixList(deps.state, null, origin(deps, request)), request.query.format),
         ),
     );
 
@@ -63,7 +61,7 @@ export const exportsModule: AppModule = {
         send(
           reply,
           service.encode(
-            await service.mixList(cache, deps.db, request.params.id, origin(deps, request)),
+            await service.mixList(deps.state, request.params.id, origin(deps, request)),
             request.query.format,
           ),
         ),

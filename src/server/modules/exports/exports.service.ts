@@ -1,7 +1,7 @@
 /** Exports: the songs of a mix or of a playlist's approved list, encoded in the asked format. */
 import type { ExportFormat, ExportSong } from '../../../shared/schemas/export';
 import type { Db } from '../../db/client';
-import type { MixCache } from '../mixes/mix-cache';
+import type { AppState } from '../../app-state';
 import { getMix } from '../mixes/mixes.service';
 import * as playlists from '../playlists/playlists.service';
 import { exportFileName, toCsv, toJson, toM3u, toYoutubeLinks } from './export-formats';
@@ -23,8 +23,12 @@ const youtubeLink = (id: string) => `https://www.youtube.com/watch?v=${id}`;
 const absolute = (origin: string, url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
 
 /** A mix in its current order (every song it holds); 404 for a missing venue. */
-export async function mixList(cache: MixCache, db: Db, venueId: number | null, origin: string): Promise<ExportList> {
-  const mix = await getMix(cache, db, venueId);
+export async function mixList(
+  state: Pick<AppState, 'mixes'>,
+  venueId: number | null,
+  origin: string,
+): Promise<ExportList> {
+  const mix = await getMix(state, venueId);
   return {
     name: mix.mixInfo.name,
     songs: mix.songs.map((s) => ({

@@ -3,8 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { mixSongs } from '../../db/schema';
 import { createSong, createUser, createVenue, createVote } from '../../../../test/helpers/factories';
 import { api, createTestApp, type TestApp } from '../../../../test/helpers/test-app';
-import { mixCache } from './mixes.service';
-import { chartStore, dayOf, recordChartSnapshot, startCharts, stopCharts } from './charts.service';
+import { dayOf, recordChartSnapshot, startCharts, stopCharts } from './charts.service';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -14,11 +13,11 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   t = await createTestApp();
   http = api(t.app);
-  chartStore(cache(), t.database.db).setClock(() => clock);
+  t.deps.state.mixes.charts.setClock(() => clock);
 }, 120_000);
 afterAll(async () => t?.close());
 
-const cache = () => mixCache(t.deps);
+const mixes = () => t.deps.state.mixes;
 const announce = (venueId: number | null = null) => t.deps.hub.publish({ type: 'songs_changed', venueId });
 const up = async (songId: number, n: number, venueId: number | null = null) => {
   for (let i = 0; i < n; i++) await createVote(t.database.db, { songId, voteType: 'up', venueId });
@@ -55,8 +54,8 @@ describe('chart movement', () => {
     ]);
 
     // Day 1: record (twice: the second run finds the day recorded and adds nothing).
-    expect(await recordChartSnapshot(t.deps, cache())).toBe(2);
-    expect(await recordChartSnapshot(t.deps, cache())).toBe(0);
+    expect(await recordChartSnapshot(t.deps, mixes())).toBe(2);
+    expect(await recordChartSnapshot(t.deps, mixes())).toBe(0);
     const stored = await db.execute(sql`select count(*)::int n from mix_songs where recorded_on = '2031-03-01'`);
     expect(Number((stored as unknown as { rows: { n: number }[] }).rows[0].n)).toBe(5 + 2);
     // Same day: the snapshot of today is not "previous".
@@ -84,7 +83,7 @@ describe('chart movement', () => {
       ['Venue Two', 1, 2],
       ['Venue One', 2, 1],
     ]);
-    expect(await recordChartSnapshot(t.deps, cache())).toBe(2);
+    expect(await recordChartSnapshot(t.deps, mixes())).toBe(2);
 
     // Day 3 (day 2 recorded): movement is now measured against day 2.
     clock += DAY;
@@ -103,8 +102,8 @@ describe('chart movement', () => {
   });
 
   it('records for an injected day, and a day already recorded is left alone', async () => {
-    expect(await recordChartSnapshot(t.deps, cache(), '2031-02-01')).toBe(2);
-    expect(await recordChartSnapshot(t.deps, cache(), '2031-02-01')).toBe(0);
+    expect(await recordChartSnapshot(t.deps, mixes(), '2031-02-01')).toBe(2);
+    expect(await recordChartSnapshot(t.deps, mixes(), '2031-02-01')).toBe(0);
   });
 });
 
@@ -120,7 +119,7 @@ describe('the chart check on start', () => {
   it('waits before its first check (requests and /readyz do not queue behind it), then records the missing day', async () => {
     clock += 30 * DAY;
     const today = dayOf(clock);
-    startCharts(t.deps, cache(), 200);
+    startCharts(t.deps, mixes(), 200);
     try {
       // Readiness and reads right after start find the database free.
       expect((await http.get('/readyz')).statusCode).toBe(200);
@@ -130,14 +129,14 @@ describe('the chart check on start', () => {
         interval: 50,
       });
     } finally {
-      stopCharts(cache(), t.database.db);
+      stopCharts(mixes());
     }
   });
 
   it('checks nothing when stopped before the first check', async () => {
     clock += DAY;
-    startCharts(t.deps, cache(), 100);
-    stopCharts(cache(), t.database.db);
+    startCharts(t.deps, mixes(), 100);
+    stopCharts(mixes());
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await recordedOn(dayOf(clock))).toBe(0);
   });

@@ -7,6 +7,7 @@ import { GLOBAL_MIX_NAME, GLOBAL_MIX_SIZE } from '../../../shared/constants';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import type { MixCache } from './mix-cache';
+import type { MixReadModel } from './mix-read-model';
 import * as repo from './charts.repository';
 
 const CHECK_EVERY_MS = 3_600_000;
@@ -68,24 +69,16 @@ export class ChartStore {
   }
 }
 
-const stores = new WeakMap<MixCache, ChartStore>();
-
-/** The chart store that belongs to a mix cache (one per app instance). */
-export function chartStore(cache: MixCache, db: Db): ChartStore {
-  let store = stores.get(cache);
-  if (!store) {
-    store = new ChartStore(db, cache);
-    stores.set(cache, store);
-  }
-  return store;
-}
-
 /**
  * Records today's positions (or `day`'s) of every mix that has no snapshot for that day yet: the global mix and
  * each active venue's. Returns how many mixes were recorded. Safe to run on several instances at once.
  */
-export async function recordChartSnapshot(deps: Pick<AppDeps, 'db'>, cache: MixCache, day?: string): Promise<number> {
-  const store = chartStore(cache, deps.db);
+export async function recordChartSnapshot(
+  deps: Pick<AppDeps, 'db'>,
+  mixes: Pick<MixReadModel, 'cache' | 'charts'>,
+  day?: string,
+): Promise<number> {
+  const { cache, charts: store } = mixes;
   const on = day ?? store.today();
   const contexts: Array<number | null> = [null, ...(await repo.activeVenueIds(deps.db))];
   const ids = new Map<number | null, number>();
@@ -124,12 +117,12 @@ export const FIRST_CHECK_DELAY_MS = 5_000;
 /** Records shortly after start when today's snapshot is missing, then checks every hour. */
 export function startCharts(
   deps: Pick<AppDeps, 'db' | 'log'>,
-  cache: MixCache,
+  mixes: Pick<MixReadModel, 'cache' | 'charts'>,
   firstCheckDelayMs = FIRST_CHECK_DELAY_MS,
 ) {
-  const store = chartStore(cache, deps.db);
+  const store = mixes.charts;
   const run = () =>
-    recordChartSnapshot(deps, cache).catch((err: unknown) =>
+    recordChartSnapshot(deps, mixes).catch((err: unknown) =>
       deps.log.warn({ err }, 'recording the chart snapshot failed; retrying within the hour'),
     );
   store.timer = setTimeout(() => {
@@ -141,8 +134,8 @@ export function startCharts(
 }
 
 /** Stops the check (the first one too, when it has not run yet). */
-export function stopCharts(cache: MixCache, db: Db) {
-  const store = chartStore(cache, db);
+export function stopCharts(mixes: Pick<MixReadModel, 'charts'>) {
+  const store = mixes.charts;
   // clearInterval and clearTimeout are interchangeable in Node; the timer is either.
   if (store.timer) clearInterval(store.timer);
   store.timer = null;

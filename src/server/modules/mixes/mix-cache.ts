@@ -38,8 +38,11 @@ interface Entry {
   /** Songs whose counts arrived by event (or during a load) and are re-read from the tallies shortly. */
   dirty: Set<number>;
   reconcileTimer: NodeJS.Timeout | null;
-  /** Derived values that readers share (e.g. presented songs); cleared with the ranking. */
-  memo: Map<string, unknown>;
+  /**
+   * Changes whenever the ranking or anything derived from it changes (unique across contexts and reloads):
+   * readers that keep a derived view (the read model's presented and encoded mix) rebuild it when it moved.
+   */
+  version: number;
 }
 
 const RECONCILE_DELAY_MS = 25;
@@ -49,6 +52,7 @@ export class MixCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inflight = new Set<Promise<unknown>>();
   private stopped = false;
+  private nextVersion = 1;
 
   constructor(
     private readonly db: Db,
@@ -77,12 +81,10 @@ export class MixCache {
   }
 
   /** The context's songs in mix order (all candidates; callers slice), with the venue name for a venue. */
-  async ranked(
-    venueId: number | null,
-  ): Promise<{ venueName: string | null; songs: Candidate[]; memo: Map<string, unknown> }> {
+  async ranked(venueId: number | null): Promise<{ venueName: string | null; songs: Candidate[]; version: number }> {
     const entry = await this.entry(venueId);
     entry.ranked ??= [...entry.candidates!.values()].sort(compareForMix);
-    return { venueName: entry.venueName, songs: entry.ranked, memo: entry.memo };
+    return { venueName: entry.venueName, songs: entry.ranked, version: entry.version };
   }
 
   /** Public songs by the time-decayed hot score. */
@@ -122,7 +124,7 @@ export class MixCache {
   private clearRanking(entry: Entry) {
     entry.ranked = null;
     entry.trending = null;
-    entry.memo = new Map();
+    entry.version = this.nextVersion++;
   }
 
   private markStale(k: string) {
@@ -156,7 +158,7 @@ export class MixCache {
         loading: null,
         dirty: new Set(),
         reconcileTimer: null,
-        memo: new Map(),
+        version: this.nextVersion++,
       };
       this.entries.set(k, entry);
     }

@@ -5,8 +5,7 @@ import { songs as songsTable, voteTallies } from '../../db/schema';
 import { createSong, createVenue, createVote } from '../../../../test/helpers/factories';
 import { multipartBody } from '../../../../test/helpers/multipart';
 import { api, createTestApp, registerUser, type TestApp, type TestUser } from '../../../../test/helpers/test-app';
-import type { MixCache } from './mix-cache';
-import { acceptsGzip } from './mixes.service';
+import { acceptsGzip } from './mix-body';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -25,7 +24,7 @@ afterAll(async () => t?.close());
 async function announceSongs(venueId: number | null = null) {
   await t.deps.hub.publish({ type: 'songs_changed', venueId });
 }
-const cache = () => t.deps.registry.get('mixes.cache') as MixCache;
+const cache = () => t.deps.state.mixes.cache;
 type MixSong = {
   id: number;
   position: number;

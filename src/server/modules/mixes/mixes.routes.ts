@@ -7,8 +7,8 @@ import { SongSchema } from '../../../shared/schemas/song';
 import { MixResponseSchema } from '../../../shared/schemas/venue';
 import type { AppModule } from '../../deps';
 import * as service from './mixes.service';
-import * as votesService from '../votes/votes.service';
 import { startCharts, stopCharts } from './charts.service';
+import { acceptsGzip, type MixBody } from './mix-body';
 
 const TrendingQuerySchema = z.strictObject({
   limit: z.coerce
@@ -22,7 +22,7 @@ const TrendingQuerySchema = z.strictObject({
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Sends a pre-encoded mix (fastify passes a Buffer through untouched, bypassing the response serialiser). */
-function sendMix(reply: FastifyReply, mix: service.MixBody) {
+function sendMix(reply: FastifyReply, mix: MixBody) {
   reply.type(JSON_TYPE).header('vary', 'Accept-Encoding, Cookie');
   if (mix.encoding) reply.header('content-encoding', mix.encoding);
   return reply.send(mix.body as never);
@@ -31,8 +31,6 @@ function sendMix(reply: FastifyReply, mix: service.MixBody) {
 export const mixesModule: AppModule = {
   name: 'mixes',
   register(app, deps) {
-    const cache = service.mixCache(deps);
-    const ownVotes = votesService.ownVotes(deps);
     const tags = ['mixes'];
 
     app.get(
@@ -44,12 +42,10 @@ export const mixesModule: AppModule = {
         sendMix(
           reply,
           await service.getMixBody(
-            cache,
-            deps.db,
-            ownVotes,
+            deps.state,
             request.user?.id ?? null,
             null,
-            service.acceptsGzip(request.headers['accept-encoding']),
+            acceptsGzip(request.headers['accept-encoding']),
           ),
         ),
     );
@@ -68,12 +64,10 @@ export const mixesModule: AppModule = {
         sendMix(
           reply,
           await service.getMixBody(
-            cache,
-            deps.db,
-            ownVotes,
+            deps.state,
             request.user?.id ?? null,
             request.params.id,
-            service.acceptsGzip(request.headers['accept-encoding']),
+            acceptsGzip(request.headers['accept-encoding']),
           ),
         ),
     );
@@ -88,14 +82,14 @@ export const mixesModule: AppModule = {
           response: { 200: z.array(SongSchema) },
         },
       },
-      async (request) => service.getTrending(cache, ownVotes, request.user?.id ?? null, request.query.limit),
+      async (request) => service.getTrending(deps.state, request.user?.id ?? null, request.query.limit),
     );
   },
   start(deps) {
-    startCharts(deps, service.mixCache(deps));
+    startCharts(deps, deps.state.mixes);
   },
   async stop(deps) {
-    stopCharts(service.mixCache(deps), deps.db);
-    await (deps.registry.get('mixes.cache') as { stop(): Promise<void> } | undefined)?.stop();
+    stopCharts(deps.state.mixes);
+    await deps.state.mixes.stop();
   },
 };

@@ -17,7 +17,6 @@ import {
   type TestUser,
 } from '../../../../test/helpers/test-app';
 import { connectWs } from '../../../../test/helpers/ws-client';
-import { mixCache } from '../mixes/mixes.service';
 
 const PASSWORD = 'correct horse battery';
 const ADMIN_EMAIL = `admin-${Date.now()}@crowdmix.test`;
@@ -193,9 +192,9 @@ describe('administrators', () => {
     const listener = await connectWs(baseUrl);
     expect((await resolve(first.id, { action: 'remove', reason: 'Spam' })).statusCode).toBe(204);
     await listener.waitFor((e) => e.type === 'songs_changed');
-    await mixCache(t.deps).whenIdle();
+    await t.deps.state.mixes.cache.whenIdle();
     expect((await http.get('/api/mix/global')).json().songs.map((s: { id: number }) => s.id)).not.toContain(song.id);
-    expect((await http.get('/api/songs')).json().map((s: { id: number }) => s.id)).not.toContain(song.id);
+    expect((await http.get('/api/songs')).json().songs.map((s: { id: number }) => s.id)).not.toContain(song.id);
     // Both reports about the song are closed; both reporters told; the report about the person stays open.
     const open = await queue();
     expect(open.filter((q) => q.targetType === 'song' && q.targetId === String(song.id))).toEqual([]);
@@ -222,7 +221,7 @@ describe('administrators', () => {
     await t.deps.hub.publish({ type: 'songs_changed', venueId: null });
     const r = (await report(rep, 'song', song.id, 'wrong_info')).json();
     expect((await resolve(r.id, { action: 'hide', reason: 'Checking the credits' })).statusCode).toBe(204);
-    await mixCache(t.deps).whenIdle();
+    await t.deps.state.mixes.cache.whenIdle();
     expect((await http.get('/api/mix/global')).json().songs.map((s: { id: number }) => s.id)).not.toContain(song.id);
     // The uploader still has it, as a private song.
     expect((await http.get('/api/user/songs', { as: author })).json().map((s: { id: number }) => s.id)).toContain(
@@ -247,7 +246,7 @@ describe('administrators', () => {
         })
       ).statusCode,
     ).toBe(204);
-    await mixCache(t.deps).whenIdle();
+    await t.deps.state.mixes.cache.whenIdle();
     expect((await http.get('/api/mix/global')).json().songs.map((s: { id: number }) => s.id)).toContain(song.id);
     const again = await http.post('/api/admin/restore', {
       as: admin,

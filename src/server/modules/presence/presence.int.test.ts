@@ -13,7 +13,6 @@ import {
   type TestUser,
 } from '../../../../test/helpers/test-app';
 import { connectWs } from '../../../../test/helpers/ws-client';
-import { presenceOf } from './presence.routes';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -134,7 +133,7 @@ describe('presence', () => {
       .where(eq(onlineUsers.userId, bob.id));
     expect((await onlineIds(ada)).map((u) => u.id)).not.toContain(ghost.id);
 
-    const removed = await presenceOf(t.deps).sweep();
+    const removed = await t.deps.state.presence.sweep();
     expect(removed).toBeGreaterThanOrEqual(1);
     expect(await t.database.db.$count(onlineUsers, eq(onlineUsers.socketId, 'ghost-socket'))).toBe(0);
     expect((await onlineIds(ada)).map((u) => u.id)).toContain(bob.id);

@@ -10,20 +10,12 @@ import { withoutBlockers } from '../safety/safety.service';
 
 const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-const KEY = 'presence';
-
-/** This instance's presence tracker. */
-export function presenceOf(deps: Parameters<NonNullable<AppModule['start']>>[0]): service.Presence {
-  let p = deps.registry.get(KEY) as service.Presence | undefined;
-  if (!p) deps.registry.set(KEY, (p = new service.Presence(deps)));
-  return p;
-}
 
 export const presenceModule: AppModule = {
   name: 'presence',
   register(app, deps) {
     const tags = ['presence'];
-    const presence = presenceOf(deps);
+    const presence = deps.state.presence;
     deps.hub.onConnect((client) => presence.connected(client));
     deps.hub.onDisconnect((client) => presence.disconnected(client));
     deps.hub.onMessage('ping', (client) => presence.heartbeat(client));
@@ -90,9 +82,9 @@ export const presenceModule: AppModule = {
     );
   },
   start(deps) {
-    presenceOf(deps).start();
+    deps.state.presence.start();
   },
   stop(deps) {
-    presenceOf(deps).stop();
+    deps.state.presence.stop();
   },
 };

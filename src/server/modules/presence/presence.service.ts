@@ -4,7 +4,7 @@
  * a crashed instance disappear within a minute.
  */
 import type { OnlineUser } from '../../../shared/schemas/user';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, CoreDeps } from '../../deps';
 import { forbidden, notFound } from '../../lib/http-errors';
 import type { Client } from '../../realtime/hub';
 import { presentCurrentUser, presentPublicUser } from '../users/users.presenter';
@@ -26,7 +26,7 @@ export class Presence {
   private timer?: NodeJS.Timeout;
   private publishTimer?: NodeJS.Timeout;
 
-  constructor(private readonly deps: AppDeps) {}
+  constructor(private readonly deps: Pick<CoreDeps, 'db' | 'hub' | 'log'>) {}
 
   async connected(client: Client) {
     if (!client.userId) return;

@@ -9,34 +9,8 @@ import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound, pgCode } from '../../lib/http-errors';
 import * as repo from './votes.repository';
-import { OwnVotes } from './own-votes';
-import { Semaphore } from './semaphore';
-import { SlotSpread } from './slot-spread';
 
 const RETRYABLE = new Set(['40P01', '40001']);
-
-/**
- * Vote transactions in flight per process. A burst (hundreds of votes at once) then queues here, in order, instead
- * of in the connection pool, whose wait has a timeout; the pool (10 connections) stays free for everything else.
- */
-const voteGate = new Semaphore(6);
-
-/** Quiet songs keep their tally on one row, hot ones spread it over every slot (per process, like voteGate). */
-const slotSpread = new SlotSpread();
-
-const OWN_VOTES_KEY = 'votes.own';
-
-/** The app's cache of each user's own votes (one per app instance), dropped per user by `votes_changed` signals. */
-export function ownVotes(deps: Pick<AppDeps, 'registry' | 'db' | 'hub'>): OwnVotes {
-  let own = deps.registry.get(OWN_VOTES_KEY) as OwnVotes | undefined;
-  if (!own) {
-    const created = (own = new OwnVotes(deps.db));
-    deps.hub.onSignal('votes_changed', (userId) => created.changed(userId));
-    deps.hub.onResync(() => created.clear());
-    deps.registry.set(OWN_VOTES_KEY, own);
-  }
-  return own;
-}
 
 export const VENUE_CLOSED_MESSAGE =
   'This venue has been deactivated; its mix can still be played but no longer takes votes';
@@ -59,21 +33,21 @@ async function checkTarget(db: Db, userId: string | null, songId: number, venueI
 
 /** Casts, switches or removes the caller's vote, then announces the new counts to every socket. */
 export async function castVote(
-  deps: Pick<AppDeps, 'db' | 'hub'>,
+  deps: Pick<AppDeps, 'db' | 'hub' | 'state'>,
   userId: string,
   input: { songId: number; voteType: VoteType; venueId: number | null },
 ): Promise<VoteResult> {
-  return voteGate.run(() => castVoteNow(deps, userId, input));
+  return deps.state.voteGate.run(() => castVoteNow(deps, userId, input));
 }
 
 async function castVoteNow(
-  deps: Pick<AppDeps, 'db' | 'hub'>,
+  deps: Pick<AppDeps, 'db' | 'hub' | 'state'>,
   userId: string,
   input: { songId: number; voteType: VoteType; venueId: number | null },
 ): Promise<VoteResult> {
   const { songId, voteType, venueId } = input;
   const song = await checkTarget(deps.db, userId, songId, venueId, true);
-  const slot = repo.slotFor(userId, slotSpread.spreadFor(songId, venueId));
+  const slot = repo.slotFor(userId, deps.state.slotSpread.spreadFor(songId, venueId));
 
   let result: VoteResult | undefined;
   // Most votes are new: one statement writes the vote and its tally and returns the counts.

@@ -1,0 +1,48 @@
+/**
+ * Per-app state: the caches and trackers that live as long as one built app, typed and built once in app.ts.
+ * Two apps in one process (tests, a rolling restart) never share any of it, and no module looks state up by name.
+ * Modules read it as `deps.state.<name>`; a new piece of state is a field here.
+ */
+import type { CoreDeps } from './deps';
+import { Mailer } from './modules/account/mailer';
+import { LatestIdCache } from './modules/chat/chat.service';
+import { MixReadModel } from './modules/mixes/mix-read-model';
+import { Presence } from './modules/presence/presence.service';
+import { OwnVotes } from './modules/votes/own-votes';
+import { Semaphore } from './modules/votes/semaphore';
+import { SlotSpread } from './modules/votes/slot-spread';
+
+export interface AppState {
+  /** The ranked mixes, chart movement and encoded mix bodies. */
+  mixes: MixReadModel;
+  /** Each user's own votes, dropped per user by `votes_changed` signals. */
+  ownVotes: OwnVotes;
+  /** Who is online on this instance, and where. */
+  presence: Presence;
+  /** Outgoing mail (tests wait on `idle()` for background mail). */
+  mailer: Mailer;
+  /** The newest chat message id per room. */
+  chatLatest: LatestIdCache;
+  /**
+   * Vote transactions in flight on this instance. A burst (hundreds of votes at once) then queues here, in order,
+   * instead of in the connection pool, whose wait has a timeout; the pool (10 connections) stays free.
+   */
+  voteGate: Semaphore;
+  /** Quiet songs keep their tally on one row, hot ones spread it over every slot. */
+  slotSpread: SlotSpread;
+}
+
+export function createAppState(core: CoreDeps): AppState {
+  const ownVotes = new OwnVotes(core.db);
+  core.hub.onSignal('votes_changed', (userId) => ownVotes.changed(userId));
+  core.hub.onResync(() => ownVotes.clear());
+  return {
+    mixes: new MixReadModel(core.db, core.log, core.hub),
+    ownVotes,
+    presence: new Presence(core),
+    mailer: new Mailer(core.config.mail, core.log),
+    chatLatest: new LatestIdCache(core.hub),
+    voteGate: new Semaphore(6),
+    slotSpread: new SlotSpread(),
+  };
+}
