@@ -4,9 +4,14 @@
  * JSON array of events when several followed each other within a few milliseconds (coalesced by the hub).
  */
 import { z } from 'zod';
+import { MessageSchema } from './schemas/message';
+import { VoteCountSchema } from './schemas/vote';
 
-export const VoteCountSchema = z.object({ upVotes: z.number().int(), downVotes: z.number().int() });
-
+/**
+ * Every event the server sends, in one list: the `type` names here are the whole vocabulary (a new event is a
+ * new member of this union, and both ends' types follow). Payloads reuse the API's schemas, so a message pushed
+ * over /ws has exactly the shape GET answers.
+ */
 export const ServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), socketId: z.string(), userId: z.string().nullable() }),
   z.object({
@@ -20,9 +25,9 @@ export const ServerEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('chat_message'),
     room: z.string(),
-    message: z.record(z.string(), z.unknown()),
+    message: MessageSchema,
   }),
-  z.object({ type: z.literal('private_message'), message: z.record(z.string(), z.unknown()) }),
+  z.object({ type: z.literal('private_message'), message: MessageSchema }),
   z.object({ type: z.literal('messages_read'), otherUserId: z.string() }),
   z.object({ type: z.literal('presence_changed') }),
   z.object({ type: z.literal('playlist_changed'), playlistId: z.number().int() }),

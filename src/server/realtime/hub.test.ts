@@ -86,7 +86,19 @@ describe('RealtimeHub delivery', () => {
     hub.handle(inRoom.client, { type: 'subscribe', room: 'global' });
     await vi.runAllTimersAsync();
     await hub.publish(vote(1)); // opens a window
-    await hub.publish({ type: 'chat_message', room: 'global', message: { id: 1 } }, { kind: 'room', room: 'global' });
+    const message = {
+      id: 1,
+      senderId: 'u1',
+      receiverId: null,
+      venueId: null,
+      content: 'hi',
+      messageType: 'global' as const,
+      isRead: false,
+      createdAt: new Date(0).toISOString(),
+      senderName: null,
+      senderImage: null,
+    };
+    await hub.publish({ type: 'chat_message', room: 'global', message }, { kind: 'room', room: 'global' });
     await hub.publish({ type: 'messages_read', otherUserId: 'u9' }, { kind: 'users', userIds: ['u2'] });
     vi.advanceTimersByTime(COALESCE_WINDOW_MS);
     expect(inRoom.types()).toEqual([['vote_update'], ['chat_message']]);

@@ -10,6 +10,7 @@ import {
 } from '../constants';
 import { noControlChars } from './common';
 import { VoteTypeSchema } from './song';
+import { VoteCountSchema } from './vote';
 
 const L = PLAYLIST_LIMITS;
 const GRADIENT_VALUES = PLAYLIST_GRADIENTS.map((g) => g.value) as unknown as readonly [string, ...string[]];
@@ -168,7 +169,7 @@ export type PlaylistMember = z.infer<typeof PlaylistMemberSchema>;
 /** The vote response: the caller's vote after the call (null when removed), the counts and the song's status. */
 export const PlaylistVoteResultSchema = z.object({
   vote: z.object({ voteType: VoteTypeSchema }).nullable(),
-  voteCount: z.object({ upVotes: z.number().int(), downVotes: z.number().int() }),
+  voteCount: VoteCountSchema,
   netVotes: z.number().int(),
   status: PlaylistSongStatusSchema,
 });

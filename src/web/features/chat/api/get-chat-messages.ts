@@ -73,9 +73,7 @@ export function useChatMessages(room: ChatRoom | null) {
   useRealtimeRoom(channel);
   useRealtimeEvent('chat_message', (e) => {
     if (!room || e.room !== channel) return;
-    qc.setQueryData<Message[]>(chatMessagesKey(room), (cur) =>
-      cur ? mergeMessages(cur, [e.message as unknown as Message]) : cur,
-    );
+    qc.setQueryData<Message[]>(chatMessagesKey(room), (cur) => (cur ? mergeMessages(cur, [e.message]) : cur));
   });
   // A message removed by the venue's owner, a moderator or its author leaving: gone from every open view.
   useRealtimeEvent('chat_message_removed', (e) => {

@@ -20,7 +20,7 @@ export function useUnreadCount(enabled: boolean) {
   const qc = useQueryClient();
   const status = useSocketStatus();
   useRealtimeEvent('private_message', (e) => {
-    const m = e.message as unknown as Message;
+    const m = e.message;
     void qc.invalidateQueries({ queryKey: unreadCountQueryOptions().queryKey });
     void qc.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
     for (const other of [m.senderId, m.receiverId]) {
