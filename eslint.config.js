@@ -76,6 +76,42 @@ export default tseslint.config(
       ],
     },
   },
+  // Server layers (docs/architecture.md): a module reaches another through its service or presenter, never its
+  // repository; db/ and lib/ are below every module and import none. Tests may arrange rows however they need.
+  {
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**', 'react', 'react-dom'], message: 'The server must not import browser code.' },
+            {
+              group: ['../*/*.repository', '../*/*.repository.js'],
+              message:
+                "Use the other module's service (or move the query here): repositories are private to their module.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/db/**/*.ts', 'src/server/lib/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**', 'react', 'react-dom'], message: 'The server must not import browser code.' },
+            { group: ['**/modules/**'], message: 'db/ and lib/ sit below the modules and never import one.' },
+          ],
+        },
+      ],
+    },
+  },
   // Formatting is Prettier's (npm run format); ESLint keeps to correctness.
   prettier,
 );

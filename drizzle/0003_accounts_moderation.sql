@@ -67,8 +67,9 @@ CREATE TABLE "venue_mutes" (
 );
 --> statement-breakpoint
 -- Sessions of users that no longer exist cannot satisfy the new foreign key: they were dead anyway.
-DELETE FROM "sessions" WHERE NOT EXISTS (SELECT 1 FROM "users" u WHERE u."id" = "sessions"."sess"->>'userId');--> statement-breakpoint
-ALTER TABLE "sessions" ADD COLUMN "user_id" text GENERATED ALWAYS AS (sess->>'userId') STORED;--> statement-breakpoint
+DELETE FROM "sessions" WHERE nullif("sess"->>'userId', '') IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "users" u WHERE u."id" = "sessions"."sess"->>'userId');--> statement-breakpoint
+-- A sign-in in progress (OpenID Connect state) is stored with an empty userId: it belongs to nobody yet.
+ALTER TABLE "sessions" ADD COLUMN "user_id" text GENERATED ALWAYS AS (nullif(sess->>'userId', '')) STORED;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "user_agent" text;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "ip" text;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "created_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint

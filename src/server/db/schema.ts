@@ -95,7 +95,7 @@ export const sessions = pgTable(
     expire: ts('expire').notNull(),
     /** The owner, derived from `sess` so that every writer sets it; deleting the user deletes their sessions. */
     userId: text('user_id')
-      .generatedAlwaysAs(sql`sess->>'userId'`)
+      .generatedAlwaysAs(sql`nullif(sess->>'userId', '')`)
       .references(() => users.id, { onDelete: 'cascade' }),
     /** What the sessions list shows: the browser's identification and address at sign-in, and activity. */
     userAgent: text('user_agent'),

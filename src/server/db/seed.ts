@@ -18,7 +18,7 @@ import {
 } from './schema';
 import { DEMO_PASSWORD, DEMO_SONGS, DEMO_USERS, DEMO_VENUES } from './demo-catalogue';
 import { GLOBAL_MIX_NAME } from '../../shared/constants';
-import { hashPassword } from '../modules/auth/auth.service';
+import { hashPassword } from '../lib/password';
 
 /** A small deterministic PRNG so that the demo looks the same on every machine. */
 function mulberry32(seed: number) {

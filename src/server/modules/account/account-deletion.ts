@@ -28,7 +28,7 @@ import {
   venues,
 } from '../../db/schema';
 import { pgCode } from '../../lib/http-errors';
-import { decrementTally, slotFor } from '../votes/votes.repository';
+import { withdrawAllVotes } from '../votes/votes.service';
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(r: unknown) => (r as Rows<T>).rows;
@@ -45,15 +45,7 @@ export interface DeletionOutcome {
 
 /** Takes the user's votes off their tallies, then deletes them. */
 async function removeVotes(tx: Tx, userId: string, out: DeletionOutcome) {
-  const votes = rowsOf<{ song_id: number; venue_id: number | null; vote_type: 'up' | 'down' }>(
-    await tx.execute(sql`delete from votes where user_id = ${userId} returning song_id, venue_id, vote_type`),
-  );
-  const slot = slotFor(userId);
-  for (const v of votes) {
-    const venueId = v.venue_id === null ? null : Number(v.venue_id);
-    await decrementTally(tx, Number(v.song_id), venueId, slot, v.vote_type);
-    out.mixContexts.add(venueId);
-  }
+  for (const venueId of await withdrawAllVotes(tx, userId)) out.mixContexts.add(venueId);
 }
 
 /** Takes the user's playlist votes off their playlist songs' counters, then deletes them. */

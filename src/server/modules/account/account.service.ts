@@ -12,7 +12,7 @@ import { DELETE_CONFIRMATION } from '../../../shared/schemas/account';
 import type { AppDeps } from '../../deps';
 import { oidcIdentities, passwordCredentials, passwordResets, sessions, users } from '../../db/schema';
 import { badRequest, conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/http-errors';
-import { hashPassword } from '../auth/auth.service';
+import { hashPassword } from '../../lib/password';
 import { isAdminRow, findUserRow } from '../safety/roles';
 import { deleteAccountData } from './account-deletion';
 import { checkPassword, passwordHashOf } from './passwords';

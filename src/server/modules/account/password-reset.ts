@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { passwordCredentials, passwordResets, users } from '../../db/schema';
 import { badRequest } from '../../lib/http-errors';
 import { RATE_RULES } from '../../lib/rate-limiter';
-import { hashPassword } from '../auth/auth.service';
+import { hashPassword } from '../../lib/password';
 import { hashToken } from '../../plugins/session';
 import type { Mailer } from './mailer';
 

@@ -2,25 +2,12 @@
 import type { LoginInput, RegisterInput } from '../../../shared/schemas/auth';
 import type { Db } from '../../db/client';
 import { AppError, conflict, isUniqueViolation, unauthorized } from '../../lib/http-errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
 import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter';
 import * as repo from './auth.repository';
 
-// argon2id, OWASP's second recommended profile (19 MiB, t=2, p=1).
-const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 as const };
 const WRONG_CREDENTIALS = 'Incorrect email or password';
 let dummyHash: Promise<string> | undefined;
-
-/** The native argon2 addon, loaded on the first password operation rather than at boot (`npm run bench`, cold start). */
-let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
-const argon = () => (argon2 ??= import('@node-rs/argon2'));
-
-export async function hashPassword(password: string) {
-  return (await argon()).hash(password, ARGON);
-}
-
-async function verifyPassword(hash: string, password: string) {
-  return (await argon()).verify(hash, password).catch(() => false);
-}
 
 /** The signed-in user's row, read fresh (the session cache holds identity only); 401 when it is gone. */
 export async function currentUser(db: Db, userId: string) {

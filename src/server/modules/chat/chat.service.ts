@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import type { RealtimeHub } from '../../realtime/hub';
 import { notFound } from '../../lib/http-errors';
 import { RATE_RULES } from '../../lib/rate-limiter';
-import * as repo from '../messages/messages.repository';
+import * as repo from './chat.repository';
 import { presentMessage } from '../messages/messages.presenter';
 import { assertNotMuted } from '../moderation/moderation.service';
 
@@ -92,12 +92,7 @@ export async function send(deps: AppDeps, userId: string, room: repo.RoomKey, co
   await assertRoom(deps.db, room);
   if (room.kind === 'venue') await assertNotMuted(deps.db, userId, room.venueId);
   deps.limiter.hit(RATE_RULES.chat, userId);
-  const row = await repo.insertMessage(deps.db, {
-    senderId: userId,
-    content,
-    messageType: room.kind,
-    venueId: room.kind === 'venue' ? room.venueId : null,
-  });
+  const row = await repo.insertRoomMessage(deps.db, { senderId: userId, content, room });
   const message = presentMessage(row);
   const name = roomName(room);
   deps.state.chatLatest.raise(name, message.id);

@@ -2,7 +2,22 @@
 import type { Conversation, Message } from '../../../shared/schemas/message';
 import type { MessageType } from '../../../shared/constants';
 import { displayName } from '../users/users.presenter';
-import type { listConversations, MessageWithSender } from './messages.repository';
+import type { listConversations } from './messages.repository';
+
+/** A message row with its sender's name and picture (what both the chat rooms and conversations read). */
+export type MessageWithSender = {
+  id: number;
+  senderId: string;
+  receiverId: string | null;
+  venueId: number | null;
+  content: string;
+  messageType: string;
+  isRead: boolean;
+  createdAt: Date;
+  senderFirstName: string | null;
+  senderLastName: string | null;
+  senderImage: string | null;
+};
 
 export function presentMessage(m: MessageWithSender): Message {
   return {

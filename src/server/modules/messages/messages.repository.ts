@@ -1,7 +1,8 @@
-/** SQL for the messages table: chat rooms (global, venue) and private conversations. */
-import { and, desc, eq, gt, lt, max, or, sql, type SQL } from 'drizzle-orm';
+/** SQL for private conversations (the messages table's private rows; chat rooms are chat.repository's). */
+import { and, desc, eq, lt, max, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { messages, users, venues } from '../../db/schema';
+import { messages, users } from '../../db/schema';
+import type { MessageWithSender } from './messages.presenter';
 
 const withSender = {
   id: messages.id,
@@ -16,57 +17,6 @@ const withSender = {
   senderLastName: users.lastName,
   senderImage: users.profileImageUrl,
 };
-export type MessageWithSender = {
-  id: number;
-  senderId: string;
-  receiverId: string | null;
-  venueId: number | null;
-  content: string;
-  messageType: string;
-  isRead: boolean;
-  createdAt: Date;
-  senderFirstName: string | null;
-  senderLastName: string | null;
-  senderImage: string | null;
-};
-
-/** A chat room: the global room or one venue's room. */
-export type RoomKey = { kind: 'global' } | { kind: 'venue'; venueId: number };
-
-function roomFilter(room: RoomKey): SQL {
-  return room.kind === 'global'
-    ? eq(messages.messageType, 'global')
-    : and(eq(messages.messageType, 'venue'), eq(messages.venueId, room.venueId))!;
-}
-
-/** The newest `limit` messages of a room older than `before` (or newer than `after`), returned oldest first. */
-export async function listRoom(
-  db: DbOrTx,
-  room: RoomKey,
-  opts: { before?: number; after?: number; limit: number },
-): Promise<MessageWithSender[]> {
-  const conds = [roomFilter(room)];
-  if (opts.before) conds.push(lt(messages.id, opts.before));
-  if (opts.after !== undefined) conds.push(gt(messages.id, opts.after));
-  const rows = await db
-    .select(withSender)
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.senderId))
-    .where(and(...conds))
-    // Polling for newer messages wants the oldest unseen first; history wants the newest page.
-    .orderBy(opts.after !== undefined ? messages.id : desc(messages.id))
-    .limit(opts.limit);
-  return opts.after !== undefined ? rows : rows.reverse();
-}
-
-/** The highest message id in a room, or 0. */
-export async function latestRoomId(db: DbOrTx, room: RoomKey): Promise<number> {
-  const [row] = await db
-    .select({ id: max(messages.id) })
-    .from(messages)
-    .where(roomFilter(room));
-  return row?.id ?? 0;
-}
 
 /** Inserts a message and returns it with its sender. */
 export async function insertMessage(
@@ -99,16 +49,6 @@ export async function insertMessage(
     senderLastName: sender?.lastName ?? null,
     senderImage: sender?.image ?? null,
   };
-}
-
-/** True when an active venue with this id exists. */
-export async function venueExists(db: DbOrTx, venueId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: venues.id })
-    .from(venues)
-    .where(and(eq(venues.id, venueId), eq(venues.isActive, true)))
-    .limit(1);
-  return Boolean(row);
 }
 
 export async function findUser(db: DbOrTx, userId: string) {

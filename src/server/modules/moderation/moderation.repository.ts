@@ -13,6 +13,27 @@ import {
   venues,
 } from '../../db/schema';
 
+/** The items a report can name, as stored (hidden or not). */
+export async function findSong(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(songs).where(eq(songs.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findMessage(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findPlaylist(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(communityPlaylists).where(eq(communityPlaylists.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findVenue(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(venues).where(eq(venues.id, id)).limit(1);
+  return row ?? null;
+}
+
 export type ReportRow = typeof reports.$inferSelect;
 
 export async function findReport(db: DbOrTx, id: number) {

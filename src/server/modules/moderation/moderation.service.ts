@@ -14,7 +14,6 @@ import { RATE_RULES } from '../../lib/rate-limiter';
 import { displayName } from '../users/users.presenter';
 import { FOREVER, findUserRow, isAdminRow, isForever, requireAdmin } from '../safety/roles';
 import { notify, resolveTarget, type ReportTarget } from '../safety/safety.service';
-import * as safetyRepo from '../safety/safety.repository';
 import * as repo from './moderation.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'hub' | 'config' | 'sessions' | 'limiter'>;
@@ -186,17 +185,17 @@ async function targetState(db: DbOrTx, type: TargetType, id: string): Promise<'v
   const n = /^\d{1,10}$/.test(id) ? Number(id) : 0;
   switch (type) {
     case 'song': {
-      const s = n ? await safetyRepo.findSong(db, n) : null;
+      const s = n ? await repo.findSong(db, n) : null;
       return !s ? 'gone' : s.isPrivate ? 'hidden' : 'visible';
     }
     case 'message':
-      return n && (await safetyRepo.findMessage(db, n)) ? 'visible' : 'gone';
+      return n && (await repo.findMessage(db, n)) ? 'visible' : 'gone';
     case 'playlist': {
-      const p = n ? await safetyRepo.findPlaylist(db, n) : null;
+      const p = n ? await repo.findPlaylist(db, n) : null;
       return !p ? 'gone' : p.isActive ? 'visible' : 'hidden';
     }
     case 'venue': {
-      const v = n ? await safetyRepo.findVenue(db, n) : null;
+      const v = n ? await repo.findVenue(db, n) : null;
       return !v ? 'gone' : v.isActive ? 'visible' : 'hidden';
     }
     case 'user': {
@@ -355,7 +354,7 @@ export async function auditLog(deps: Deps, adminId: string): Promise<AuditEntry[
 
 /** The venue, if the caller owns it or is an administrator. */
 async function moderatedVenue(deps: Deps, userId: string, venueId: number) {
-  const venue = await safetyRepo.findVenue(deps.db, venueId);
+  const venue = await repo.findVenue(deps.db, venueId);
   if (!venue) throw notFound('Venue not found');
   if (venue.ownerId !== userId && !(await findUserRow(deps.db, userId).then((u) => u && isAdminRow(deps.config, u))))
     throw forbidden("Only the venue's owner can moderate its chat");
@@ -365,7 +364,7 @@ async function moderatedVenue(deps: Deps, userId: string, venueId: number) {
 /** The owner removes a message from their venue's chat; everyone in the room sees it go. */
 export async function deleteVenueMessage(deps: Deps, actorId: string, venueId: number, messageId: number) {
   const venue = await moderatedVenue(deps, actorId, venueId);
-  const m = await safetyRepo.findMessage(deps.db, messageId);
+  const m = await repo.findMessage(deps.db, messageId);
   if (!m || m.messageType !== 'venue' || m.venueId !== venueId) throw notFound('Message not found in this venue');
   await repo.deleteMessage(deps.db, messageId);
   await repo.insertLog(deps.db, {
@@ -436,7 +435,7 @@ export async function listMutes(deps: Deps, actorId: string, venueId: number) {
 
 /** Until when the caller is muted in a venue's chat (null: not muted). */
 export async function myMute(deps: Pick<AppDeps, 'db'>, userId: string, venueId: number) {
-  if (!(await safetyRepo.findVenue(deps.db, venueId))) throw notFound('Venue not found');
+  if (!(await repo.findVenue(deps.db, venueId))) throw notFound('Venue not found');
   const until = await repo.activeMute(deps.db, venueId, userId);
   return { mutedUntil: until?.toISOString() ?? null };
 }

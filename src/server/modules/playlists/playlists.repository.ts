@@ -18,7 +18,7 @@ export type MemberRow = typeof communityPlaylistMembers.$inferSelect;
 const memberCount = sql<number>`(select count(*)::int from ${communityPlaylistMembers} m where m.playlist_id = ${communityPlaylists.id})`;
 const songCount = sql<number>`(select count(*)::int from ${communityPlaylistSongs} s where s.playlist_id = ${communityPlaylists.id} and s.status = 'approved')`;
 
-export const listColumns = {
+const listColumns = {
   playlist: communityPlaylists,
   creatorFirstName: users.firstName,
   creatorLastName: users.lastName,

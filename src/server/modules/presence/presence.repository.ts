@@ -3,6 +3,21 @@ import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { onlineUsers, users, venues } from '../../db/schema';
 
+/** True when an active venue with this id exists. */
+export async function venueExists(db: DbOrTx, venueId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: venues.id })
+    .from(venues)
+    .where(and(eq(venues.id, venueId), eq(venues.isActive, true)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function findUser(db: DbOrTx, userId: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
 export async function insertSocket(db: DbOrTx, socketId: string, userId: string) {
   await db.insert(onlineUsers).values({ socketId, userId }).onConflictDoNothing();
   await db.update(users).set({ isOnline: true, lastSeen: new Date() }).where(eq(users.id, userId));

@@ -8,7 +8,6 @@ import type { AppDeps, CoreDeps } from '../../deps';
 import { forbidden, notFound } from '../../lib/http-errors';
 import type { Client } from '../../realtime/hub';
 import { presentCurrentUser, presentPublicUser } from '../users/users.presenter';
-import { findUser, venueExists } from '../messages/messages.repository';
 import * as repo from './presence.repository';
 
 /** A socket not refreshed for this long no longer counts as online. */
@@ -54,7 +53,7 @@ export class Presence {
     const s = client.userId ? this.sockets.get(client.socketId) : undefined;
     if (!s || !client.userId)
       return this.deps.hub.send(client, { type: 'error', message: 'Sign in to share your presence' });
-    if (venueId !== null && !(await venueExists(this.deps.db, venueId)))
+    if (venueId !== null && !(await repo.venueExists(this.deps.db, venueId)))
       return this.deps.hub.send(client, { type: 'error', message: 'Venue not found' });
     s.touchedAt = Date.now();
     await repo.setSocketVenue(this.deps.db, client.socketId, client.userId, venueId);
@@ -99,7 +98,7 @@ export class Presence {
 
 /** Online users, one entry each, sorted by name. */
 export async function online(deps: AppDeps, venueId?: number): Promise<OnlineUser[]> {
-  if (venueId !== undefined && !(await venueExists(deps.db, venueId))) throw notFound('Venue not found');
+  if (venueId !== undefined && !(await repo.venueExists(deps.db, venueId))) throw notFound('Venue not found');
   const rows = await repo.listOnline(deps.db, freshSince(), venueId);
   return rows
     .map((r) => ({
@@ -131,7 +130,7 @@ export async function setMood(deps: AppDeps, presence: Presence, callerId: strin
 
 /** Another user's public face (to start a conversation with them). */
 export async function publicProfile(deps: AppDeps, userId: string) {
-  const row = await findUser(deps.db, userId);
+  const row = await repo.findUser(deps.db, userId);
   if (!row) throw notFound('User not found');
   return presentPublicUser(row);
 }

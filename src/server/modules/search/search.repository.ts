@@ -6,9 +6,26 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { communityPlaylists, songs, users, venues, voteTallies, votes } from '../../db/schema';
-import { listColumns } from '../playlists/playlists.repository';
+import {
+  communityPlaylistMembers,
+  communityPlaylists,
+  communityPlaylistSongs,
+  songs,
+  users,
+  venues,
+  voteTallies,
+  votes,
+} from '../../db/schema';
 import type { VoteType } from '../../../shared/constants';
+
+/** A playlist as a list entry: the row, its creator's name, members and approved songs (playlists.presenter's input). */
+const listColumns = {
+  playlist: communityPlaylists,
+  creatorFirstName: users.firstName,
+  creatorLastName: users.lastName,
+  memberCount: sql<number>`(select count(*)::int from ${communityPlaylistMembers} m where m.playlist_id = ${communityPlaylists.id})`,
+  songCount: sql<number>`(select count(*)::int from ${communityPlaylistSongs} s where s.playlist_id = ${communityPlaylists.id} and s.status = 'approved')`,
+};
 
 /** The query as SQL needs it: the raw text and a prefix tsquery ('' when the text has no words). */
 export interface SearchTerms {

@@ -137,6 +137,13 @@ export async function incrementTally(tx: DbOrTx, songId: number, venueId: number
  * (seeded or older votes may sit elsewhere). The outer `> 0` re-check under the row lock keeps it from going
  * negative when another request emptied the slot meanwhile; then we look again.
  */
+/** Deletes every vote of a user, returning what each was (to take it off its tally). */
+export async function deleteVotesOf(tx: DbOrTx, userId: string) {
+  return rowsOf<{ song_id: number; venue_id: number | null; vote_type: VoteType }>(
+    await tx.execute(sql`delete from votes where user_id = ${userId} returning song_id, venue_id, vote_type`),
+  );
+}
+
 export async function decrementTally(tx: DbOrTx, songId: number, venueId: number | null, slot: number, type: VoteType) {
   const col = column(type);
   for (let attempt = 0; attempt < 20; attempt++) {

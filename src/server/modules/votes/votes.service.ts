@@ -6,11 +6,27 @@
 import type { VoteType } from '../../../shared/constants';
 import type { VoteResult } from '../../../shared/schemas/vote';
 import type { AppDeps } from '../../deps';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound, pgCode } from '../../lib/http-errors';
 import * as repo from './votes.repository';
 
 const RETRYABLE = new Set(['40P01', '40001']);
+
+/**
+ * Takes every vote of a user off its tally and deletes it, inside the caller's transaction (account deletion).
+ * Returns the contexts (null: global, or a venue id) whose counts changed, for the caller to announce after commit.
+ */
+export async function withdrawAllVotes(tx: DbOrTx, userId: string): Promise<Set<number | null>> {
+  const votes = await repo.deleteVotesOf(tx, userId);
+  const slot = repo.slotFor(userId);
+  const contexts = new Set<number | null>();
+  for (const v of votes) {
+    const venueId = v.venue_id === null ? null : Number(v.venue_id);
+    await repo.decrementTally(tx, Number(v.song_id), venueId, slot, v.vote_type);
+    contexts.add(venueId);
+  }
+  return contexts;
+}
 
 export const VENUE_CLOSED_MESSAGE =
   'This venue has been deactivated; its mix can still be played but no longer takes votes';
