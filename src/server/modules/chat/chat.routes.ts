@@ -22,6 +22,8 @@ export const chatModule: AppModule = {
     const tags = ['chat'];
     // Created now so that it hears every chat_message from the start.
     service.latestCache(deps);
+    // A venue's room is its chat's: only active venues have one (a made-up id is refused, never created).
+    deps.hub.authorizeRooms('venue:', (_client, room) => service.mayWatchVenue(deps, room));
 
     app.get(
       '/api/messages/global',
