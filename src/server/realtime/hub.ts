@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
+import { SOCKET_LIMIT_CLOSE_CODE } from '../../shared/constants';
 import type { ClientMessage, ServerEvent } from '../../shared/realtime';
 import { DEFAULT_WEBSOCKET_LIMITS, type WebsocketLimits } from '../config';
 import type { Database } from '../db/client';
@@ -25,7 +26,7 @@ export interface Client {
 }
 
 /** The close code for a socket that broke a limit (RFC 6455: policy violation); the reason says which. */
-export const POLICY_VIOLATION = 1008;
+export const POLICY_VIOLATION = SOCKET_LIMIT_CLOSE_CODE;
 
 type RoomAuthorizer = (client: Client, room: string) => Promise<boolean> | boolean;
 type ClientHandler = (client: Client, message: ClientMessage) => Promise<void> | void;
