@@ -62,12 +62,19 @@ export async function registerWebsocket(app: FastifyInstance, hub: RealtimeHub, 
         socket.ping();
       }, 30_000);
 
-      /** Closes the socket for breaking a limit; what it sent and what it still sends is dropped unhandled. */
+      let hangUp: NodeJS.Timeout | undefined;
+      /**
+       * Closes the socket for breaking a limit: what it sent is dropped unhandled, and it is no longer read (a
+       * flood still in flight is not even parsed); the connection is cut a second later whatever the client does.
+       */
       const refuse = (reason: string) => {
         closing = true;
         waiting.length = 0;
         request.log.warn({ socketId: client.socketId, userId: client.userId, reason }, 'websocket closed: limit');
         socket.close(POLICY_VIOLATION, reason);
+        socket.pause();
+        hangUp = setTimeout(() => socket.terminate(), 1000);
+        hangUp.unref();
       };
 
       /**
@@ -107,6 +114,7 @@ export async function registerWebsocket(app: FastifyInstance, hub: RealtimeHub, 
         closing = true;
         waiting.length = 0;
         clearInterval(beat);
+        clearTimeout(hangUp);
         hub.remove(client).catch((err) => request.log.warn({ err }, 'websocket close failed'));
       });
       hub.add(client).catch((err) => request.log.warn({ err }, 'websocket open failed'));
