@@ -20,7 +20,7 @@ import {
 import { hammer } from './lib/load.mjs';
 import { measureFanout, openClients, post } from './lib/fanout.mjs';
 import { startApp, startBaseline } from './lib/server.mjs';
-import { fmt, log, median, parseArgs, renderTable, sideBySide, sleep } from './lib/util.mjs';
+import { fmt, log, median, parseArgs, percentile, renderTable, sideBySide, sleep } from './lib/util.mjs';
 import { buildApp, buildHello, initialJs, lighthouse, routeJs } from './lib/web.mjs';
 
 const args = parseArgs(process.argv.slice(2));
@@ -39,6 +39,7 @@ const buildDir = process.env.BUILD_DIR ?? '.tmp/build-bench';
 const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const searchSongs = Number(args.searchSongs ?? process.env.BENCH_SEARCH_SONGS ?? (quick ? 10_000 : 100_000));
 const fanClients = Number(args.clients ?? (quick ? 300 : 1000));
+const wsCycles = Number(args.wsCycles ?? process.env.BENCH_WS_CYCLES ?? (quick ? 20_000 : 300_000));
 const tmpRoot = path.resolve('.tmp', `bench-${process.pid}`);
 fs.mkdirSync(tmpRoot, { recursive: true });
 
@@ -473,6 +474,101 @@ async function fanout(app) {
   });
 }
 
+/** Runs the websocket attacker (bench/lib/ws-abuse-client.mjs) as its own process; resolves with its JSON line. */
+function wsAttacker(argv) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bench/lib/ws-abuse-client.mjs', ...argv], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    cleanups.push(async () => void child.kill());
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code ? reject(new Error(`ws attacker exited ${code}`)) : resolve(JSON.parse(out))));
+  });
+}
+
+/** The app process's resident memory (Linux /proc), in bytes. */
+function rssOf(pid) {
+  return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
+}
+
+/**
+ * Issue 13, findings 1 and 3 (ADR 011): `/livez` p99, measured from this process, while another process floods
+ * the server through one websocket at a time (5,000 frames each, as fast as it can; reopened whenever the server
+ * closes it), next to the idle p99; and the server's memory after many anonymous subscribe/close cycles.
+ */
+async function wsAbuse(app) {
+  const wsUrl = app.url.replace('http', 'ws') + '/ws';
+  // A probe, not a load: one GET /livez every 10 ms (as a load balancer or a person would notice a freeze).
+  const livez = async () => {
+    const times = [];
+    const until = performance.now() + duration * 1000;
+    while (performance.now() < until) {
+      const t = performance.now();
+      const res = await fetch(`${app.url}/livez`);
+      await res.arrayBuffer();
+      times.push(performance.now() - t);
+      await sleep(10);
+    }
+    return { p99: percentile(times, 99), max: Math.max(...times), n: times.length };
+  };
+  const flooded = (cookie) => async () => {
+    const attacker = wsAttacker(['flood', wsUrl, String(duration + 1), '5000', ...(cookie ? [cookie] : [])]);
+    await sleep(300);
+    const r = await livez();
+    return { ...r, attacker: await attacker };
+  };
+  await livez(); // warm-up
+  for (const [label, cookie] of [
+    ['anonymous, subscribe frames', undefined],
+    ['signed in, presence frames', cookieOf(nextVoter())],
+  ]) {
+    const { as, bs } = await sideBySide(rounds, flooded(cookie), livez);
+    const p99 = median(as.map((x) => x.p99));
+    const idle = median(bs.map((x) => x.p99));
+    const sent = as.reduce((n, x) => n + x.attacker.sent, 0);
+    const sockets = as.reduce((n, x) => n + x.attacker.sockets, 0);
+    const closed1008 = as.reduce((n, x) => n + (x.attacker.closes['1008'] ?? 0), 0);
+    details[`wsFlood ${label}`] = { flooded: as, idle: bs };
+    addRow({
+      name: `/livez p99 while one websocket floods (${label}, 5,000 frames a socket)`,
+      figure: p99,
+      baseline: idle,
+      ratio: p99 / idle,
+      figureText: `${ms(p99)} (max ${ms(median(as.map((x) => x.max)))}; ${fmt(sent)} frames on ${fmt(sockets)} sockets, ${fmt(closed1008)} closed 1008)`,
+      baselineText: `${ms(idle)} idle`,
+      ratioText: `${fmt(p99 / idle, 2)}×`,
+      goalText: '< 50 ms',
+      met: p99 < 50,
+    });
+  }
+
+  if (!wsCycles) return; // --wsCycles=0: the flood rows only
+  const pid = app.child.pid;
+  const parallel = '16';
+  await wsAttacker(['cycles', wsUrl, '2000', parallel, '100000']); // warm-up
+  await sleep(2000);
+  const before = rssOf(pid);
+  const t0 = performance.now();
+  const run = await wsAttacker(['cycles', wsUrl, String(wsCycles), parallel, '100000']);
+  const seconds = (performance.now() - t0) / 1000;
+  await sleep(5000);
+  const after = rssOf(pid);
+  const grew = (after - before) / 2 ** 20;
+  details.wsCycles = { cycles: wsCycles, seconds, before, after, ...run };
+  addRow({
+    name: `Server memory after ${fmt(wsCycles)} anonymous subscribe/close cycles (${parallel} at a time)`,
+    figure: after,
+    baseline: before,
+    ratio: grew,
+    figureText: `${fmt(after / 2 ** 20)} MB RSS (${fmt(seconds)} s${run.refused ? `, ${run.refused} refused` : ''})`,
+    baselineText: `${fmt(before / 2 ** 20)} MB before`,
+    ratioText: `${grew >= 0 ? '+' : ''}${fmt(grew, 1)} MB`,
+    goalText: 'within 20 MB',
+    met: Math.abs(grew) <= 20,
+  });
+}
+
 /** PGlite cold start with the data set stored vs a bare PGlite start; both timed from spawn to first answer. */
 async function coldStart(pgliteDir) {
   const bareDir = path.join(tmpRoot, 'bare-pglite');
@@ -643,6 +739,7 @@ async function main() {
   if (wants('votes')) await voteScenarios(app);
   if (wants('votes') && !usePglite) await tallyCost();
   if (wants('fanout')) await fanout(app);
+  if (wants('wsabuse')) await wsAbuse(app);
   if (wants('web')) await webScenarios(app);
   if (wants('search')) await searchScenario(app);
   await bare.stop();

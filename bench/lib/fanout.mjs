@@ -4,6 +4,15 @@ import http from 'node:http';
 import WebSocket from 'ws';
 import { percentile, sleep } from './util.mjs';
 
+/**
+ * The source address of client `j`: 20 clients to each of 127.0.0.2, 127.0.0.3, … (all loopback), as anonymous
+ * visitors from many places are, within the server's cap on anonymous sockets per address (ADR 011).
+ */
+export const loopbackAddress = (j) => {
+  const k = Math.floor(j / 20);
+  return `127.${Math.floor(k / 250)}.0.${2 + (k % 250)}`;
+};
+
 /** Opens `n` websocket clients to `wsUrl` (in batches, so the server is not flooded with handshakes). */
 export async function openClients(wsUrl, n) {
   const tracker = { pending: new Map(), done: [] };
@@ -29,7 +38,7 @@ export async function openClients(wsUrl, n) {
     for (let j = i; j < Math.min(n, i + 50); j++) {
       batch.push(
         new Promise((resolve, reject) => {
-          const ws = new WebSocket(wsUrl, { perMessageDeflate: false });
+          const ws = new WebSocket(wsUrl, { perMessageDeflate: false, localAddress: loopbackAddress(j) });
           ws.on('message', onFrame);
           ws.once('open', () => resolve(ws));
           ws.once('error', reject);

@@ -76,7 +76,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (!opts.skipMigrations) await migrate(database);
 
   const limiter = new RateLimiter(opts.now);
-  const hub = new RealtimeHub(database, app.log);
+  const hub = new RealtimeHub(database, app.log, config.websocket);
   const sessions = new SessionStore({
     db: database.db,
     ttlMs: config.sessionTtlMs,

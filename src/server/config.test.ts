@@ -18,3 +18,35 @@ describe('GET /api/songs page sizes', () => {
     }
   });
 });
+
+describe('websocket limits', () => {
+  it('default to 20 messages a second in bursts of 40, 50 waiting, 10 sockets a user, 50 anonymous an address, 20 rooms', () => {
+    expect(loadConfig({}).websocket).toEqual({
+      messagesPerSecond: 20,
+      messageBurst: 40,
+      maxQueuedMessages: 50,
+      maxSocketsPerUser: 10,
+      maxAnonymousSocketsPerAddress: 50,
+      maxRoomsPerSocket: 20,
+    });
+    expect(loadConfig({ WS_MESSAGES_PER_SECOND: '0.5', WS_MAX_SOCKETS_PER_USER: '3' }).websocket).toMatchObject({
+      messagesPerSecond: 0.5,
+      maxSocketsPerUser: 3,
+    });
+  });
+
+  it('refuse values that are not positive counts, naming the variable', () => {
+    for (const env of [
+      { WS_MESSAGES_PER_SECOND: '0' },
+      { WS_MESSAGE_BURST: '1.5' },
+      { WS_MAX_QUEUED_MESSAGES: 'many' },
+      { WS_MAX_SOCKETS_PER_USER: '0' },
+      { WS_MAX_ANONYMOUS_SOCKETS_PER_ADDRESS: '-1' },
+      { WS_MAX_ROOMS_PER_SOCKET: '0' },
+    ]) {
+      const run = () => loadConfig(env);
+      expect(run).toThrow(ConfigError);
+      expect(run).toThrow(new RegExp(Object.keys(env)[0]));
+    }
+  });
+});

@@ -6,6 +6,28 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const count = (what: string, max: number, fallback: number) =>
+  z.coerce
+    .number({ message: `must be a number of ${what}` })
+    .int()
+    .min(1)
+    .max(max)
+    .default(fallback);
+
+/** The websocket limits (ADR 011): one socket's message budget and queue, sockets per user and address, rooms. */
+const websocketLimitsEnv = () => ({
+  WS_MESSAGES_PER_SECOND: z.coerce
+    .number({ message: 'must be a number of messages a second' })
+    .positive()
+    .max(1_000_000)
+    .default(20),
+  WS_MESSAGE_BURST: count('messages', 1_000_000, 40),
+  WS_MAX_QUEUED_MESSAGES: count('messages', 1_000_000, 50),
+  WS_MAX_SOCKETS_PER_USER: count('sockets', 10_000, 10),
+  WS_MAX_ANONYMOUS_SOCKETS_PER_ADDRESS: count('sockets', 100_000, 50),
+  WS_MAX_ROOMS_PER_SOCKET: count('rooms', 10_000, 20),
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -52,6 +74,7 @@ const EnvSchema = z.object({
     )
     .pipe(z.array(z.email({ message: 'must be a comma-separated list of email addresses' })))
     .optional(),
+  ...websocketLimitsEnv(),
   PASSWORD_RESET_TTL_MINUTES: z.coerce
     .number({ message: 'must be a number of minutes' })
     .int()
@@ -107,9 +130,36 @@ export interface Config {
   /** Addresses (lower case) whose accounts are administrators. */
   adminEmails: string[];
   passwordResetTtlMs: number;
+  /** Websocket limits (ADR 011). */
+  websocket: WebsocketLimits;
   /** Where the built SPA lives; absent in tests that do not need it. */
   webDir?: string;
 }
+
+export interface WebsocketLimits {
+  /** A socket's message budget: this many messages a second on average... */
+  messagesPerSecond: number;
+  /** ...and at most this many at once (a token bucket); past it the socket is closed with 1008. */
+  messageBurst: number;
+  /** Messages received but not yet handled, per socket; past it the socket is closed with 1008. */
+  maxQueuedMessages: number;
+  /** Open sockets per signed-in user on one instance; a new one closes the oldest. */
+  maxSocketsPerUser: number;
+  /** Open anonymous sockets per client address on one instance; more are refused (429). */
+  maxAnonymousSocketsPerAddress: number;
+  /** Rooms one socket may be in at once; a subscribe past it is refused. */
+  maxRoomsPerSocket: number;
+}
+
+/** The defaults, for code that builds a hub without a configuration (unit tests). */
+export const DEFAULT_WEBSOCKET_LIMITS: WebsocketLimits = {
+  messagesPerSecond: 20,
+  messageBurst: 40,
+  maxQueuedMessages: 50,
+  maxSocketsPerUser: 10,
+  maxAnonymousSocketsPerAddress: 50,
+  maxRoomsPerSocket: 20,
+};
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -170,5 +220,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     adminEmails: e.ADMIN_EMAILS ?? [],
     passwordResetTtlMs: e.PASSWORD_RESET_TTL_MINUTES * 60_000,
+    websocket: {
+      messagesPerSecond: e.WS_MESSAGES_PER_SECOND,
+      messageBurst: e.WS_MESSAGE_BURST,
+      maxQueuedMessages: e.WS_MAX_QUEUED_MESSAGES,
+      maxSocketsPerUser: e.WS_MAX_SOCKETS_PER_USER,
+      maxAnonymousSocketsPerAddress: e.WS_MAX_ANONYMOUS_SOCKETS_PER_ADDRESS,
+      maxRoomsPerSocket: e.WS_MAX_ROOMS_PER_SOCKET,
+    },
   };
 }

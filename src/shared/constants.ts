@@ -76,6 +76,12 @@ export const ID_LABEL_LENGTH = 8;
 export const POLL = { onlineUsers: 5_000, messages: 3_000, venueUsers: 30_000, position: 1_000 } as const;
 export const SOCKET_MAX_RECONNECTS = 5;
 export const SOCKET_BACKOFF_BASE_MS = 1_000;
+/**
+ * The close code of a socket the server closed for breaking a limit (RFC 6455 "policy violation"): too many
+ * messages, or too many sockets for one account (the oldest is closed). Browsers do not reconnect on their own
+ * after it (ADR 011).
+ */
+export const SOCKET_LIMIT_CLOSE_CODE = 1008;
 export const TOAST_DURATION_MS = 5_000;
 export const CACHE_FIVE_MINUTES = 5 * 60_000;
 

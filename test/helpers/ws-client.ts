@@ -13,15 +13,30 @@ export interface WsTestClient {
   readonly frames: number;
   /** Resolves with the close code once the server (or we) closed the socket. */
   closed: Promise<number>;
+  /** The same, with the reason the closing side gave. */
+  closedWith: Promise<{ code: number; reason: string }>;
+  /** Sends a raw frame (no JSON encoding), e.g. to flood the server. */
+  sendRaw(frame: string): void;
+}
+
+export interface ConnectOptions {
+  /** The local address to connect from (any of 127.0.0.0/8 on loopback), e.g. to test per-address limits. */
+  localAddress?: string;
 }
 
 /** Opens a socket to `baseUrl` (http://host:port) as the cookie's user (or anonymously) and waits for 'hello'. */
-export async function connectWs(baseUrl: string, cookie?: string): Promise<WsTestClient> {
-  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`, { headers: cookie ? { cookie } : {} });
+export async function connectWs(baseUrl: string, cookie?: string, opts: ConnectOptions = {}): Promise<WsTestClient> {
+  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`, {
+    headers: cookie ? { cookie } : {},
+    ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
+  });
   const events: ServerEvent[] = [];
   let frames = 0;
   const waiters = new Set<() => void>();
-  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+  const closedWith = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+  const closed = closedWith.then((c) => c.code);
   ws.on('message', (data) => {
     // A frame is one event, or several coalesced into a JSON array (see COALESCE_WINDOW_MS in the hub).
     const parsed = JSON.parse(String(data)) as ServerEvent | ServerEvent[];
@@ -39,7 +54,9 @@ export async function connectWs(baseUrl: string, cookie?: string): Promise<WsTes
       return frames;
     },
     closed,
+    closedWith,
     send: (m) => ws.send(JSON.stringify(m)),
+    sendRaw: (frame) => ws.send(frame),
     waitFor(pred: (e: ServerEvent) => boolean, timeoutMs = 3000) {
       return new Promise<ServerEvent>((resolve, reject) => {
         const check = () => {

@@ -1,12 +1,16 @@
 /**
  * The realtime hub: maps typed events to rooms and delivers them only to sockets allowed to see them.
  * On PostgreSQL it bridges instances through LISTEN/NOTIFY, so a vote taken by one instance reaches the
- * sockets held by another.
+ * sockets held by another. It also holds the per-instance socket limits (ADR 011): sockets per user (a new one
+ * closes the oldest), anonymous sockets per address, rooms per socket; rooms are checked on subscribe and
+ * deleted when their last socket leaves.
  */
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
+import { SOCKET_LIMIT_CLOSE_CODE } from '../../shared/constants';
 import type { ClientMessage, ServerEvent } from '../../shared/realtime';
+import { DEFAULT_WEBSOCKET_LIMITS, type WebsocketLimits } from '../config';
 import type { Database } from '../db/client';
 
 export type Audience = { kind: 'all' } | { kind: 'room'; room: string } | { kind: 'users'; userIds: string[] };
@@ -17,7 +21,12 @@ export interface Client {
   sid: string | null;
   rooms: Set<string>;
   socket: WebSocket;
+  /** The client's address (anonymous sockets are limited per address); absent for in-process clients. */
+  address?: string;
 }
+
+/** The close code for a socket that broke a limit (RFC 6455: policy violation); the reason says which. */
+export const POLICY_VIOLATION = SOCKET_LIMIT_CLOSE_CODE;
 
 type RoomAuthorizer = (client: Client, room: string) => Promise<boolean> | boolean;
 type ClientHandler = (client: Client, message: ClientMessage) => Promise<void> | void;
@@ -50,6 +59,10 @@ export class RealtimeHub {
   readonly instanceId = crypto.randomUUID();
   private readonly clients = new Map<string, Client>();
   private readonly rooms = new Map<string, Set<Client>>();
+  /** Each signed-in user's sockets, oldest first. */
+  private readonly byUser = new Map<string, Set<Client>>();
+  /** How many anonymous sockets each address holds. */
+  private readonly anonymousByAddress = new Map<string, number>();
   private readonly authorizers = new Map<string, RoomAuthorizer>();
   private readonly handlers = new Map<string, ClientHandler[]>();
   private readonly onConnectHandlers: LifecycleHandler[] = [];
@@ -62,6 +75,7 @@ export class RealtimeHub {
   constructor(
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
+    readonly limits: WebsocketLimits = DEFAULT_WEBSOCKET_LIMITS,
   ) {}
 
   /** Starts the cross-instance bridge (PostgreSQL only; PGlite is single-process by construction). */
@@ -93,6 +107,21 @@ export class RealtimeHub {
 
   get size() {
     return this.clients.size;
+  }
+
+  /** Rooms with at least one socket on this instance (empty rooms are deleted). */
+  get roomCount() {
+    return this.rooms.size;
+  }
+
+  /** Sockets of this instance in `room`. */
+  roomSize(room: string) {
+    return this.rooms.get(room)?.size ?? 0;
+  }
+
+  /** True when `address` holds as many anonymous sockets as it may: the next one is refused. */
+  anonymousFull(address: string) {
+    return (this.anonymousByAddress.get(address) ?? 0) >= this.limits.maxAnonymousSocketsPerAddress;
   }
 
   /** Registers who may join rooms starting with `prefix` (e.g. 'playlist:'). Unregistered prefixes are open. */
@@ -246,17 +275,61 @@ export class RealtimeHub {
     client.socket.send(frames.length === 1 ? frames[0] : `[${frames.join(',')}]`);
   }
 
-  async add(client: Client) {
+  /**
+   * Takes a new socket in, within the limits: an anonymous one past its address's cap is closed at once (false);
+   * a signed-in user's socket past the user's cap closes that user's oldest ones.
+   */
+  async add(client: Client): Promise<boolean> {
+    if (!client.userId && client.address !== undefined) {
+      if (this.anonymousFull(client.address)) {
+        client.socket.close(POLICY_VIOLATION, 'Too many connections from this address');
+        return false;
+      }
+      this.anonymousByAddress.set(client.address, (this.anonymousByAddress.get(client.address) ?? 0) + 1);
+    }
+    const evicted: Client[] = [];
+    if (client.userId) {
+      let mine = this.byUser.get(client.userId);
+      if (!mine) this.byUser.set(client.userId, (mine = new Set()));
+      for (const old of mine) {
+        if (mine.size - evicted.length < this.limits.maxSocketsPerUser) break;
+        evicted.push(old);
+      }
+      mine.add(client);
+    }
     this.clients.set(client.socketId, client);
+    for (const old of evicted) {
+      old.socket.close(POLICY_VIOLATION, 'Too many connections for this account: the oldest was closed');
+      await this.remove(old);
+    }
     this.send(client, { type: 'hello', socketId: client.socketId, userId: client.userId });
     for (const h of this.onConnectHandlers) await h(client);
+    return true;
   }
 
   async remove(client: Client) {
     if (!this.clients.delete(client.socketId)) return;
     this.outbox.delete(client);
-    for (const room of client.rooms) this.rooms.get(room)?.delete(client);
+    for (const room of [...client.rooms]) this.leave(client, room);
+    if (client.userId) {
+      const mine = this.byUser.get(client.userId);
+      mine?.delete(client);
+      if (mine?.size === 0) this.byUser.delete(client.userId);
+    } else if (client.address !== undefined) {
+      const n = (this.anonymousByAddress.get(client.address) ?? 1) - 1;
+      if (n > 0) this.anonymousByAddress.set(client.address, n);
+      else this.anonymousByAddress.delete(client.address);
+    }
     for (const h of this.onDisconnectHandlers) await h(client);
+  }
+
+  /** Takes a socket out of a room, and the room out of the hub when it was the last. */
+  private leave(client: Client, room: string) {
+    client.rooms.delete(room);
+    const set = this.rooms.get(room);
+    if (!set) return;
+    set.delete(client);
+    if (set.size === 0) this.rooms.delete(room);
   }
 
   /** Closes every socket of a session (after sign-out). */
@@ -270,27 +343,52 @@ export class RealtimeHub {
     if (client.socket.readyState === 1) client.socket.send(JSON.stringify(event));
   }
 
+  /** Asks the room's authorizer; a failing check refuses. */
+  private async mayJoin(prefix: string, client: Client, room: string) {
+    try {
+      return await this.authorizers.get(prefix)!(client, room);
+    } catch (err) {
+      this.log.warn({ err, room }, 'room check failed');
+      return false;
+    }
+  }
+
   async handle(client: Client, message: ClientMessage) {
+    // A socket closed (or pushed out) while its messages waited: they are dropped.
+    if (!this.clients.has(client.socketId)) return;
     switch (message.type) {
       case 'ping':
         this.send(client, { type: 'pong' });
         break;
       case 'subscribe': {
-        const prefix = [...this.authorizers.keys()].find((p) => message.room.startsWith(p));
-        const allowed = prefix ? await this.authorizers.get(prefix)!(client, message.room) : true;
-        if (!allowed) {
-          this.send(client, { type: 'error', message: `Not allowed to join ${message.room}` });
+        const { room } = message;
+        if (client.rooms.has(room)) break;
+        if (client.rooms.size >= this.limits.maxRoomsPerSocket) {
+          const max = this.limits.maxRoomsPerSocket;
+          this.send(client, {
+            type: 'error',
+            message: `Too many rooms: leave one before joining ${room} (${max} at most)`,
+          });
           break;
         }
-        client.rooms.add(message.room);
-        let set = this.rooms.get(message.room);
-        if (!set) this.rooms.set(message.room, (set = new Set()));
+        // Rooms of things that do not exist, or that this client may not see, are refused (and never created).
+        const prefix = [...this.authorizers.keys()].find((p) => room.startsWith(p));
+        const allowed = prefix ? await this.mayJoin(prefix, client, room) : true;
+        // The socket may have closed while the check ran: a room joined now would never be left.
+        if (!this.clients.has(client.socketId)) return;
+        if (!allowed) {
+          this.send(client, { type: 'error', message: `Not allowed to join ${room}` });
+          break;
+        }
+        if (client.rooms.size >= this.limits.maxRoomsPerSocket) break;
+        client.rooms.add(room);
+        let set = this.rooms.get(room);
+        if (!set) this.rooms.set(room, (set = new Set()));
         set.add(client);
         break;
       }
       case 'unsubscribe':
-        client.rooms.delete(message.room);
-        this.rooms.get(message.room)?.delete(client);
+        this.leave(client, message.room);
         break;
     }
     for (const h of this.handlers.get(message.type) ?? []) await h(client, message);

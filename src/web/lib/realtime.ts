@@ -1,11 +1,14 @@
 /**
  * The browser end of /ws (spec section 4): one socket, reconnecting up to 5 times with delays of 1, 2, 4, 8 and
  * 16 s (the counter resets on open). Features listen to typed events and join rooms; rooms are re-joined after
- * a reconnect, and listeners of 'reconnected' refetch what they show.
+ * a reconnect, and listeners of 'reconnected' refetch what they show. A socket the server closed for breaking a
+ * limit (1008: too many messages, or this is the account's oldest socket past its cap) is not reopened on its
+ * own — reopening would push out another tab, which would do the same — but by `resume()`, when the user comes
+ * back to the tab (ADR 011). Meanwhile the screens poll, as they do whenever the socket is not open.
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ClientMessage, ServerEvent, ServerEventType } from '@shared/realtime';
-import { SOCKET_BACKOFF_BASE_MS, SOCKET_MAX_RECONNECTS } from '@shared/constants';
+import { SOCKET_BACKOFF_BASE_MS, SOCKET_LIMIT_CLOSE_CODE, SOCKET_MAX_RECONNECTS } from '@shared/constants';
 
 export type SocketStatus = 'idle' | 'connecting' | 'open' | 'closed';
 type Listener = (event: ServerEvent) => void;
@@ -32,6 +35,8 @@ export class RealtimeClient {
   private readonly rooms = new Map<string, number>();
   private everOpened = false;
   private stopped = false;
+  /** The server closed the socket for a limit: no reconnect until resume(). */
+  private held = false;
   status: SocketStatus = 'idle';
 
   constructor(private readonly url: () => string = defaultUrl) {}
@@ -39,6 +44,7 @@ export class RealtimeClient {
   /** Opens the socket (idempotent). */
   connect() {
     this.stopped = false;
+    this.held = false;
     if (this.socket && this.socket.readyState <= 1) return;
     this.setStatus('connecting');
     void loadEventSchema();
@@ -65,11 +71,16 @@ export class RealtimeClient {
       if (schema) events.forEach((d) => this.dispatch(schema, d));
       else void loadEventSchema().then((schema) => events.forEach((d) => this.dispatch(schema, d)));
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.socket !== ws) return;
       this.socket = null;
       this.setStatus('closed');
-      if (this.stopped || this.attempts >= SOCKET_MAX_RECONNECTS) return;
+      if (this.stopped) return;
+      if (e.code === SOCKET_LIMIT_CLOSE_CODE) {
+        this.held = true;
+        return;
+      }
+      if (this.attempts >= SOCKET_MAX_RECONNECTS) return;
       const delay = SOCKET_BACKOFF_BASE_MS * 2 ** this.attempts;
       this.attempts += 1;
       this.timer = setTimeout(() => this.connect(), delay);
@@ -84,6 +95,13 @@ export class RealtimeClient {
     this.socket = null;
     this.everOpened = false;
     this.setStatus('idle');
+  }
+
+  /** Reopens a socket the server closed for a limit (the user is back on this tab); otherwise does nothing. */
+  resume() {
+    if (!this.held || this.stopped) return;
+    this.attempts = 0;
+    this.connect();
   }
 
   /** Closes and opens again (after sign-in, so the socket carries the new session). */

@@ -20,6 +20,9 @@ export const chatModule: AppModule = {
   name: 'chat',
   register(app, deps) {
     const tags = ['chat'];
+    // A venue's room is its chat's: only active venues have one (a made-up id is refused, never created).
+    deps.hub.authorizeRooms('venue:', (_client, room) => service.mayWatchVenue(deps, room));
+
     app.get(
       '/api/messages/global',
       {

@@ -60,6 +60,12 @@ async function assertRoom(db: DbOrTx, room: repo.RoomKey) {
   if (room.kind === 'venue' && !(await repo.venueExists(db, room.venueId))) throw notFound(VENUE_NOT_FOUND);
 }
 
+/** True when `venue:N` names an active venue, whose chat anyone may watch. */
+export async function mayWatchVenue(deps: AppDeps, room: string): Promise<boolean> {
+  const venueId = Number(room.slice('venue:'.length));
+  return Number.isInteger(venueId) && venueId > 0 && venueId <= 2_147_483_647 && repo.venueExists(deps.db, venueId);
+}
+
 /** True when a poll (`after`, no `before`) asks about a room whose newest message in memory is not newer. */
 export function nothingNew(deps: AppDeps, room: repo.RoomKey, q: { before?: number; after?: number }): boolean {
   if (q.after === undefined || q.before !== undefined) return false;

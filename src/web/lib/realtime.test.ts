@@ -1,0 +1,87 @@
+/** The socket client's reconnects: backoff after a drop, none after a limit close (1008) until resume(). */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SOCKET_LIMIT_CLOSE_CODE, SOCKET_MAX_RECONNECTS } from '@shared/constants';
+import { RealtimeClient } from './realtime';
+
+class FakeSocket {
+  static opened: FakeSocket[] = [];
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  sent: string[] = [];
+  constructor(readonly url: string) {
+    FakeSocket.opened.push(this);
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.closedBy(1000);
+  }
+  closedBy(code: number) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+}
+
+describe('RealtimeClient reconnects', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.opened = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('reopens after a dropped connection with growing delays, a bounded number of times', async () => {
+    const client = new RealtimeClient(() => 'ws://test/ws');
+    client.connect();
+    FakeSocket.opened[0].open();
+    FakeSocket.opened[0].closedBy(1006);
+    // Each attempt fails at once: 1, 2, 4, 8, 16 s, then no more.
+    for (let i = 0; i < SOCKET_MAX_RECONNECTS; i++) {
+      await vi.advanceTimersByTimeAsync(1000 * 2 ** i);
+      expect(FakeSocket.opened).toHaveLength(i + 2);
+      FakeSocket.opened.at(-1)!.closedBy(1006);
+    }
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(FakeSocket.opened).toHaveLength(SOCKET_MAX_RECONNECTS + 1);
+  });
+
+  it('does not reopen a socket the server closed for a limit (1008) until resume(), and then rejoins its rooms', async () => {
+    const client = new RealtimeClient(() => 'ws://test/ws');
+    client.connect();
+    FakeSocket.opened[0].open();
+    client.join('global');
+    FakeSocket.opened[0].closedBy(SOCKET_LIMIT_CLOSE_CODE);
+    expect(client.status).toBe('closed');
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(FakeSocket.opened).toHaveLength(1);
+
+    client.resume();
+    expect(FakeSocket.opened).toHaveLength(2);
+    FakeSocket.opened[1].open();
+    expect(client.status).toBe('open');
+    expect(FakeSocket.opened[1].sent).toContain(JSON.stringify({ type: 'subscribe', room: 'global' }));
+    // resume() on an open socket, or after a normal close, does nothing more.
+    client.resume();
+    expect(FakeSocket.opened).toHaveLength(2);
+  });
+
+  it('does not reopen after sign-out, whatever the close', async () => {
+    const client = new RealtimeClient(() => 'ws://test/ws');
+    client.connect();
+    FakeSocket.opened[0].open();
+    client.disconnect();
+    client.resume();
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(FakeSocket.opened).toHaveLength(1);
+  });
+});
