@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import type { App, AppDeps } from './deps';
 import { RateLimiter } from './lib/rate-limiter';
 import { modules } from './modules';
+import { sleep } from './modules/auth/sign-in-throttle';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -29,6 +30,8 @@ export interface BuildOptions {
   logStream?: DestinationStream;
   /** The clock of the rate limiter (tests move it forward). */
   now?: () => number;
+  /** How deliberate waits wait (the sign-in delay); tests record them instead. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** Paths pino replaces with "[redacted]": session cookies and credentials, wherever a log line carries headers. */
@@ -91,6 +94,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     limiter,
     sessions,
     log: app.log,
+    sleep: opts.sleep ?? sleep,
     registry: new Map(),
   };
 

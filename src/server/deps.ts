@@ -21,6 +21,8 @@ export interface AppDeps {
   limiter: RateLimiter;
   sessions: SessionStore;
   log: FastifyBaseLogger;
+  /** Waits that are part of a rule (the sign-in delay); tests record them instead of waiting. */
+  sleep: (ms: number) => Promise<void>;
   /** Per-module state that must be shared (caches); modules register their own keys. */
   registry: Map<string, unknown>;
 }

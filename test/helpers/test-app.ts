@@ -11,7 +11,7 @@ export interface TestApp extends BuiltApp {
   config: Config;
 }
 
-export interface TestAppOptions extends Pick<BuildOptions, 'logStream' | 'now'> {
+export interface TestAppOptions extends Pick<BuildOptions, 'logStream' | 'now' | 'sleep'> {
   /** Runs after buildApp and before ready: the last moment to add test-only routes. */
   beforeReady?: (built: BuiltApp) => Promise<void> | void;
 }

@@ -7,6 +7,7 @@ import { RATE_RULES } from '../../lib/rate-limiter';
 import { requireUser } from '../../plugins/session';
 import { presentCurrentUser } from '../users/users.presenter';
 import * as service from './auth.service';
+import { SignInThrottle } from './sign-in-throttle';
 import { OIDC_STATE_COOKIE, OidcClient } from './oidc';
 
 export const authModule: AppModule = {
@@ -16,6 +17,7 @@ export const authModule: AppModule = {
     const oidc = config.oidc && config.appUrl ? new OidcClient(config.oidc, config.appUrl, db) : null;
     const tags = ['auth'];
     const registerRule = { ...RATE_RULES.register, limit: config.signupLimitPerHour };
+    const throttle = new SignInThrottle(limiter, config.signIn);
 
     app.get(
       '/api/auth/user',
@@ -61,7 +63,7 @@ export const authModule: AppModule = {
         },
       },
       async (request, reply) => {
-        const user = await service.login(db, limiter, request.body, request.ip);
+        const user = await service.login(db, throttle, deps.sleep, request.body, request.ip);
         await sessions.signIn(request, reply, user.id);
         return presentCurrentUser(user);
       },
