@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { ClientMessageSchema } from '../../shared/realtime';
 import type { RealtimeHub } from '../realtime/hub';
 import { isOwnOrigin } from './security';
-import { SESSION_COOKIE } from './session';
 
 const MAX_FRAME = 4 * 1024;
 
@@ -23,7 +22,7 @@ export async function registerWebsocket(app: FastifyInstance, hub: RealtimeHub, 
           return reply.status(403).send({ message: 'Cross-site websocket refused', code: 'FORBIDDEN' });
         }
         // A cookie that names no live session (e.g. after sign-out) is refused rather than downgraded.
-        if (request.cookies[SESSION_COOKIE] && !request.user) {
+        if (request.sessionToken && !request.user) {
           return reply.status(401).send({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
         }
       },

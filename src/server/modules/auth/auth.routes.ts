@@ -130,8 +130,19 @@ export const authModule: AppModule = {
 
     app.get(
       '/api/logout',
-      { schema: { tags, summary: 'Sign out (browser navigation)', response: redirect('/') } },
+      {
+        schema: {
+          tags,
+          summary: 'Sign out (browser navigation)',
+          description:
+            'A navigation from another site (Sec-Fetch-Site: cross-site) signs nobody out: it is sent to the ' +
+            '/logout page, which asks "Sign out?" and POSTs /api/auth/logout.',
+          response: redirect('/, or /logout from a cross-site link'),
+        },
+      },
       async (request, reply) => {
+        // A link on another site must not end the session (issue 13, finding 8; ADR 014).
+        if (request.headers['sec-fetch-site'] === 'cross-site') return reply.redirect('/logout', 302);
         await sessions.signOut(request, reply);
         return reply.redirect('/', 302);
       },

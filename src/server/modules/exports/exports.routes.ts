@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ExportDocumentSchema, ExportQuerySchema, YoutubeExportSchema } from '../../../shared/schemas/export';
 import type { AppDeps, AppModule } from '../../deps';
 import { mixCache } from '../mixes/mixes.service';
+import { publicOrigin } from '../../lib/public-origin';
 import * as service from './exports.service';
 
 const description =
@@ -17,8 +18,7 @@ function send(reply: FastifyReply, result: service.ExportResult) {
   return reply.send(result.body);
 }
 
-const origin = (deps: AppDeps, request: FastifyRequest) =>
-  deps.config.appUrl ?? `${request.protocol}://${request.host}`;
+const origin = (deps: AppDeps, request: FastifyRequest) => publicOrigin(deps.config, request);
 
 export const exportsModule: AppModule = {
   name: 'exports',
