@@ -94,12 +94,29 @@ test('asks for "chill indie songs", plays a pick and proposes one to a playlist;
   await shot(page, 'ai-empty-375');
 });
 
-test('a prompt from the Home card (/ai?q=…) is sent at once', async ({ page, context }) => {
+test('a prompt from the Home card (/ai?q=…) fills the box and waits for Send', async ({ page, context }) => {
+  // Issue 13, finding 8: a link (from anywhere) used to send the text at once, into the history and the quota.
   await signUp(context);
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/ai/chat')) sent++;
+  });
   await page.goto('/ai?q=workout%20music');
+  const box = page.getByPlaceholder(PLACEHOLDER);
+  await expect(box).toHaveValue('workout music');
+  await expect(box).toBeFocused();
+  await expect(page).toHaveURL(/\/ai$/);
+  // Nothing went to DJ Verse and nothing is in the history until Send.
+  await expect(page.getByText('Yo! DJ Verse on the decks')).toBeVisible();
+  await expect(page.getByText('You: workout music', { exact: true })).toHaveCount(0);
+  expect(sent).toBe(0);
+  expect(await (await context.request.get('/api/ai/history')).json()).toEqual([]);
+
+  await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('You: workout music', { exact: true })).toBeVisible();
   await expect(cards(page).first()).toBeVisible();
-  await expect(page).toHaveURL(/\/ai$/);
+  expect(sent).toBe(1);
+  expect(await (await context.request.get('/api/ai/history')).json()).toHaveLength(1);
 });
 
 test('a failing reply shows the technical-difficulties line and a Connection Issue toast', async ({

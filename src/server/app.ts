@@ -9,6 +9,7 @@ import { createAppState } from './app-state';
 import type { App, AppDeps, CoreDeps } from './deps';
 import { RateLimiter } from './lib/rate-limiter';
 import { modules } from './modules';
+import { sleep } from './modules/auth/sign-in-throttle';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -30,6 +31,8 @@ export interface BuildOptions {
   logStream?: DestinationStream;
   /** The clock of the rate limiter (tests move it forward). */
   now?: () => number;
+  /** How deliberate waits wait (the sign-in delay); tests record them instead. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** Paths pino replaces with "[redacted]": session cookies and credentials, wherever a log line carries headers. */
@@ -84,7 +87,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     hub,
     now: opts.now,
   });
-  const core: CoreDeps = { config, database, db: database.db, hub, limiter, sessions, log: app.log };
+  const core: CoreDeps = {
+    config,
+    database,
+    db: database.db,
+    hub,
+    limiter,
+    sessions,
+    log: app.log,
+    sleep: opts.sleep ?? sleep,
+  };
   const deps: AppDeps = { ...core, state: createAppState(core) };
 
   registerErrorHandling(app);

@@ -50,3 +50,35 @@ describe('websocket limits', () => {
     }
   });
 });
+
+describe('sign-in throttling (ADR 014)', () => {
+  it('defaults to 5 failures per account and address, 25 attempts per address, a delay after 5 capped at 10 s', () => {
+    expect(loadConfig({}).signIn).toEqual({
+      failuresPerAccountAddress: 5,
+      attemptsPerAddress: 25,
+      delayAfterFailures: 5,
+      delayMaxMs: 10_000,
+    });
+    expect(
+      loadConfig({
+        LOGIN_FAILURES_PER_ACCOUNT_ADDRESS: '3',
+        LOGIN_ATTEMPTS_PER_ADDRESS: '100',
+        LOGIN_DELAY_AFTER_FAILURES: '10',
+        LOGIN_DELAY_MAX_SECONDS: '0',
+      }).signIn,
+    ).toEqual({ failuresPerAccountAddress: 3, attemptsPerAddress: 100, delayAfterFailures: 10, delayMaxMs: 0 });
+  });
+
+  it('refuses values that are not counts, naming the variable', () => {
+    for (const env of [
+      { LOGIN_FAILURES_PER_ACCOUNT_ADDRESS: '0' },
+      { LOGIN_ATTEMPTS_PER_ADDRESS: 'many' },
+      { LOGIN_DELAY_AFTER_FAILURES: '-1' },
+      { LOGIN_DELAY_MAX_SECONDS: '3600' },
+    ]) {
+      const run = () => loadConfig(env);
+      expect(run).toThrow(ConfigError);
+      expect(run).toThrow(new RegExp(Object.keys(env)[0]));
+    }
+  });
+});

@@ -57,6 +57,25 @@ const EnvSchema = z.object({
     .min(1)
     .max(100_000)
     .default(10),
+  LOGIN_FAILURES_PER_ACCOUNT_ADDRESS: z.coerce
+    .number({ message: 'must be a number of failed sign-ins' })
+    .int()
+    .min(1)
+    .max(1000)
+    .default(5),
+  LOGIN_ATTEMPTS_PER_ADDRESS: z.coerce
+    .number({ message: 'must be a number of sign-in attempts' })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(25),
+  LOGIN_DELAY_AFTER_FAILURES: z.coerce
+    .number({ message: 'must be a number of failed sign-ins' })
+    .int()
+    .min(1)
+    .max(1000)
+    .default(5),
+  LOGIN_DELAY_MAX_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(60).default(10),
   SONGS_PAGE_SIZE: z.coerce.number({ message: 'must be a number of songs' }).int().min(1).max(1000).default(50),
   SONGS_PAGE_MAX: z.coerce.number({ message: 'must be a number of songs' }).int().min(1).max(1000).default(100),
   SMTP_URL: z
@@ -123,6 +142,17 @@ export interface Config {
   aiTimeoutMs: number;
   /** Accounts one IP may create per hour. */
   signupLimitPerHour: number;
+  /** Sign-in throttling (ADR 014): per account and address, per address, and the account-wide delay. */
+  signIn: {
+    /** Failed sign-ins one address may make for one account in 30 minutes before it is refused (429). */
+    failuresPerAccountAddress: number;
+    /** Sign-in attempts one address may make in 5 minutes, whatever the accounts. */
+    attemptsPerAddress: number;
+    /** Failed sign-ins for an account (from anywhere, 30 minutes) before its attempts are slowed down. */
+    delayAfterFailures: number;
+    /** The longest the account-wide delay grows to (it starts at 1 s and doubles); 0 turns it off. */
+    delayMaxMs: number;
+  };
   /** GET /api/songs: songs per page when the client names no limit, and the largest limit it may name. */
   songsPage: { size: number; max: number };
   /** Outgoing mail (password resets); absent when SMTP_URL is unset. */
@@ -211,6 +241,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     aiTimeoutMs: e.AI_TIMEOUT_MS,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
+    signIn: {
+      failuresPerAccountAddress: e.LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
+      attemptsPerAddress: e.LOGIN_ATTEMPTS_PER_ADDRESS,
+      delayAfterFailures: e.LOGIN_DELAY_AFTER_FAILURES,
+      delayMaxMs: e.LOGIN_DELAY_MAX_SECONDS * 1000,
+    },
     songsPage: { size: e.SONGS_PAGE_SIZE, max: e.SONGS_PAGE_MAX },
     mail: e.SMTP_URL
       ? {

@@ -23,6 +23,8 @@ export interface CoreDeps {
   limiter: RateLimiter;
   sessions: SessionStore;
   log: FastifyBaseLogger;
+  /** Waits that are part of a rule (the sign-in delay); tests record them instead of waiting. */
+  sleep: (ms: number) => Promise<void>;
 }
 
 export interface AppDeps extends CoreDeps {

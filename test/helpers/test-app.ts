@@ -11,7 +11,7 @@ export interface TestApp extends BuiltApp {
   config: Config;
 }
 
-export interface TestAppOptions extends Pick<BuildOptions, 'logStream' | 'now'> {
+export interface TestAppOptions extends Pick<BuildOptions, 'logStream' | 'now' | 'sleep'> {
   /** Runs after buildApp and before ready: the last moment to add test-only routes. */
   beforeReady?: (built: BuiltApp) => Promise<void> | void;
 }
@@ -68,7 +68,7 @@ export async function registerUser(
 export function cookieFrom(res: LightMyRequestResponse): string {
   const header = res.headers['set-cookie'];
   const list = Array.isArray(header) ? header : header ? [header] : [];
-  const c = list.find((h) => h.startsWith('crowdmix_sid='));
+  const c = list.find((h) => /^(__Host-)?crowdmix_sid=/.test(h));
   if (!c) throw new Error('no session cookie set');
   return c.split(';')[0];
 }

@@ -10,6 +10,8 @@ export interface RateRule {
   limit: number;
   windowMs: number;
   message?: string;
+  /** At most this many hits are kept per key, the newest (a counter that only grades, never refuses). */
+  keep?: number;
 }
 
 export class RateLimiter {
@@ -38,8 +40,14 @@ export class RateLimiter {
     const k = `${rule.name}:${key}`;
     const list = this.hits.get(k) ?? [];
     list.push(this.now());
+    if (rule.keep !== undefined && list.length > rule.keep) list.shift();
     this.hits.set(k, list);
     if (++this.sweeps % 1000 === 0) this.sweep();
+  }
+
+  /** How many hits `key` has under `rule` within the window. */
+  count(rule: RateRule, key: string): number {
+    return this.prune(rule, key).length;
   }
 
   /** Forgets every hit of `key` under `rule` (e.g. after a successful sign-in). */
@@ -67,12 +75,21 @@ export class RateLimiter {
 
 /** The product's limits, in one place. */
 export const RATE_RULES = {
-  loginPerAccount: {
-    name: 'login-account',
+  /** Failed sign-ins for one account from one address (LOGIN_FAILURES_PER_ACCOUNT_ADDRESS; ADR 014). */
+  loginPerAccountAddress: {
+    name: 'login-account-address',
     limit: 5,
     windowMs: 30 * 60_000,
     message: 'Too many failed sign-in attempts for this account. Try again later.',
   },
+  /** Failed sign-ins for one account from anywhere: graded into a delay, never a refusal (ADR 014). */
+  loginAccountFailures: {
+    name: 'login-account-failures',
+    limit: Number.POSITIVE_INFINITY,
+    windowMs: 30 * 60_000,
+    keep: 64,
+  },
+  /** Sign-in attempts from one address, whatever the accounts (LOGIN_ATTEMPTS_PER_ADDRESS). */
   loginPerIp: {
     name: 'login-ip',
     limit: 25,

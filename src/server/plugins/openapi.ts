@@ -80,7 +80,16 @@ async function buildDocsApp(
   await docs.register(swagger, {
     openapi: {
       info: { title: 'CrowdMix API', version: '1.0.0', description: 'CrowdMix — for the love of music.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'crowdmix_sid' } } },
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'crowdmix_sid',
+            description: 'Named __Host-crowdmix_sid when the server is served over https (APP_URL=https://…).',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

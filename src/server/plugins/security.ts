@@ -9,13 +9,22 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { forbidden } from '../lib/http-errors';
 
-export const CSP_DIRECTIVES = {
+/**
+ * The pages' CSP. Scripts may connect only to this host: `'self'` (which CSP Level 3 extends to ws:/wss: on the
+ * same host), plus APP_URL's websocket origin spelled out for browsers that predate that rule (ADR 014).
+ */
+export function cspDirectives(appUrl?: string) {
+  const socketOrigin = appUrl ? new URL(appUrl).origin.replace(/^http/, 'ws') : undefined;
+  return { ...CSP_DIRECTIVES, connectSrc: ["'self'", ...(socketOrigin ? [socketOrigin] : [])] };
+}
+
+const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", 'https://www.youtube.com'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
+  connectSrc: ["'self'"],
   frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com', "'self'"],
   mediaSrc: ["'self'", 'blob:'],
   workerSrc: ["'self'", 'blob:'],
@@ -42,7 +51,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 
 export async function registerSecurity(app: FastifyInstance, opts: { appUrl?: string }) {
   const headers = securityHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(opts.appUrl) },
     // YouTube refuses embeds without a referrer (error 153); helmet's default no-referrer breaks playback.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
@@ -51,7 +60,9 @@ export async function registerSecurity(app: FastifyInstance, opts: { appUrl?: st
   });
   // One synchronous hook for every request (a hook's cost shows in `npm run bench`, framework overhead): the
   // precomputed security headers, the request id, and the Origin check of state-changing requests.
+  // JSON answers are per-user or change with every vote: no cache keeps them (a route may set its own policy).
   const dataHeaders: Record<string, string> = {
+    'cache-control': 'private, no-store',
     'content-security-policy': DATA_CSP,
     'x-content-type-options': 'nosniff',
     'cross-origin-resource-policy': 'same-origin',

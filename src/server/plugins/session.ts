@@ -16,7 +16,16 @@ import { sessions, users } from '../db/schema';
 import { unauthorized } from '../lib/http-errors';
 import type { RealtimeHub } from '../realtime/hub';
 
+/** The session cookie's name over plain http (local development). */
 export const SESSION_COOKIE = 'crowdmix_sid';
+/**
+ * Its name behind https: the `__Host-` prefix makes the browser refuse it unless it is Secure, for path / and
+ * without a Domain, so a sibling host or a plain-http page cannot plant or shadow it (ADR 014).
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The session cookie's name for a server whose public URL is https (`secure`) or not. */
+export const sessionCookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -34,6 +43,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** The hashed session id of this request's cookie, when it named a live session. */
     sessionSid: string | null;
+    /** The session cookie's value as sent (live or not), for API and websocket requests. */
+    sessionToken: string | null;
   }
 }
 
@@ -66,9 +77,12 @@ export class SessionStore {
   private readonly lookup;
   private readonly cache = new Map<string, CachedSession>();
   private readonly now: () => number;
+  /** `__Host-crowdmix_sid` behind https, `crowdmix_sid` over plain http. */
+  readonly cookieName: string;
 
   constructor(private readonly opts: SessionOptions) {
     this.now = opts.now ?? Date.now;
+    this.cookieName = sessionCookieName(opts.secure);
     this.lookup = opts.db
       .select({ userId: users.id, expire: sessions.expire })
       .from(sessions)
@@ -188,7 +202,7 @@ export class SessionStore {
   }
 
   setCookie(reply: FastifyReply, token: string) {
-    reply.setCookie(SESSION_COOKIE, token, {
+    reply.setCookie(this.cookieName, token, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
@@ -198,21 +212,21 @@ export class SessionStore {
   }
 
   clearCookie(reply: FastifyReply) {
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.opts.secure });
+    reply.clearCookie(this.cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.opts.secure });
   }
 
   /** Signs `userId` in on this response: ends the request's old session and issues a new id. */
   async signIn(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
     for (const guard of this.signInGuards) await guard(userId);
     if (request.sessionSid) await this.destroyBySid(request.sessionSid);
-    const old = request.cookies[SESSION_COOKIE];
+    const old = request.cookies[this.cookieName];
     if (old) await this.destroyBySid(hashToken(old));
     const token = await this.create(userId, {}, { userAgent: request.headers['user-agent'], ip: request.ip });
     this.setCookie(reply, token);
   }
 
   async signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[this.cookieName];
     if (token) await this.destroyBySid(hashToken(token));
     this.clearCookie(reply);
   }
@@ -223,14 +237,18 @@ export async function registerSessions(app: FastifyInstance, store: SessionStore
   await app.register(cookie, { hook: false });
   app.decorateRequest('user', null);
   app.decorateRequest('sessionSid', null);
+  app.decorateRequest('sessionToken', null);
+  const name = store.cookieName;
   // Synchronous unless there is a session to look up: most requests (assets, probes, visitors) cost no promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const url = request.url;
     if (!url.startsWith('/api/') && !url.startsWith('/ws')) return done();
     const header = request.headers.cookie;
     request.cookies = header ? app.parseCookie(header) : {};
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return done();
+    const token = request.cookies[name];
+    if (!token) return done();
+    request.sessionToken = token;
+    if (token.length > 100) return done();
     store.userFor(token).then((found) => {
       if (found) {
         request.user = found.user;

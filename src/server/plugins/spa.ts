@@ -77,7 +77,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-const sessionCookiePattern = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;\\s]`);
+/** Either name of the session cookie (`__Host-` prefixed behind https). */
+const sessionCookiePattern = new RegExp(`(?:^|;)\\s*(?:__Host-)?${SESSION_COOKIE}=[^;\\s]`);
 
 /** Whether the Cookie header holds a non-empty session cookie (valid or not: the app asks the API then). */
 function hasSessionCookie(header: string | undefined): boolean {

@@ -11,7 +11,6 @@ import { ClientMessageSchema, type ClientMessage } from '../../shared/realtime';
 import { POLICY_VIOLATION, type Client, type RealtimeHub } from '../realtime/hub';
 import { MessageBudget } from '../realtime/message-budget';
 import { isOwnOrigin } from './security';
-import { SESSION_COOKIE } from './session';
 
 const MAX_FRAME = 4 * 1024;
 
@@ -30,7 +29,7 @@ export async function registerWebsocket(app: FastifyInstance, hub: RealtimeHub, 
           return reply.status(403).send({ message: 'Cross-site websocket refused', code: 'FORBIDDEN' });
         }
         // A cookie that names no live session (e.g. after sign-out) is refused rather than downgraded.
-        if (request.cookies[SESSION_COOKIE] && !request.user) {
+        if (request.sessionToken && !request.user) {
           return reply.status(401).send({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
         }
         // Anonymous sockets are limited per address: refused before the upgrade (the hub checks again after it).

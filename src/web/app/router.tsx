@@ -27,6 +27,7 @@ const PlaylistPage = page(() => import('../features/playlists/pages/playlist-pag
 const ProfilePage = page(() => import('../features/profile/pages/profile-page'), 'ProfilePage');
 const SearchPage = page(() => import('../features/search/pages/search-page'), 'SearchPage');
 const LoginPage = page(() => import('../features/auth/pages/login-page'), 'LoginPage');
+const LogoutPage = page(() => import('../features/auth/pages/logout-page'), 'LogoutPage');
 const NotFoundPage = page(() => import('./not-found-page'), 'NotFoundPage');
 const AccountPage = page(() => import('../features/account/pages/account-page'), 'AccountPage');
 const AdminPage = page(() => import('../features/admin/pages/admin-page'), 'AdminPage');
@@ -67,6 +68,7 @@ export function Router() {
       <Switch>
         <Route path={paths.home} component={Root} />
         <Route path={paths.login} component={LoginPage} />
+        <Route path={paths.logout} component={LogoutPage} />
         <Route path={paths.venueMix} component={inLayout(VenueMixPage)} />
         <Route path={paths.upload} component={inLayout(UploadPage)} />
         <Route path={paths.venues} component={inLayout(VenuesPage)} />

@@ -2,6 +2,7 @@
 export const paths = {
   home: '/',
   login: '/login',
+  logout: '/logout',
   upload: '/upload',
   venues: '/venues',
   venueMix: '/venue/:id/mix',

@@ -14,7 +14,6 @@ import {
   type TestUser,
 } from '../../../../test/helpers/test-app';
 import { connectWs } from '../../../../test/helpers/ws-client';
-import { SESSION_COOKIE } from '../../plugins/session';
 import { RESET_ANSWER } from './password-reset';
 
 const PASSWORD = 'correct horse battery';
@@ -188,7 +187,7 @@ describe('changing the email', () => {
 describe('an account that signs in through OpenID Connect (no password)', () => {
   it('shows no password, cannot change one, and deletes with the typed confirmation alone', async () => {
     const row = await createUser(t.database.db, { email: null });
-    const cookie = `${SESSION_COOKIE}=${await t.deps.sessions.create(row.id)}`;
+    const cookie = `${t.deps.sessions.cookieName}=${await t.deps.sessions.create(row.id)}`;
     const me = (await http.get('/api/account', { as: { cookie } })).json();
     expect(me).toMatchObject({ id: row.id, hasPassword: false, isAdmin: false });
     const change = await http.post('/api/account/password', {

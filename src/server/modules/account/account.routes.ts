@@ -16,6 +16,7 @@ import {
 import { ErrorBodySchema } from '../../../shared/schemas/common';
 import type { AppModule } from '../../deps';
 import { notFound } from '../../lib/http-errors';
+import { publicOrigin } from '../../lib/public-origin';
 import { requireUser } from '../../plugins/session';
 import * as service from './account.service';
 import { exportAccount } from './account-export';
@@ -138,7 +139,7 @@ export const accountModule: AppModule = {
       },
       async (request, reply) => {
         const user = requireUser(request);
-        const base = deps.config.appUrl ?? `${request.protocol}://${request.host}`;
+        const base = publicOrigin(deps.config, request);
         const data = await exportAccount(deps.db, user.id, base);
         return reply
           .header(

@@ -7,6 +7,7 @@ import { RATE_RULES } from '../../lib/rate-limiter';
 import { requireUser } from '../../plugins/session';
 import { presentCurrentUser } from '../users/users.presenter';
 import * as service from './auth.service';
+import { SignInThrottle } from './sign-in-throttle';
 import { OIDC_STATE_COOKIE, OidcClient } from './oidc';
 
 export const authModule: AppModule = {
@@ -16,6 +17,7 @@ export const authModule: AppModule = {
     const oidc = config.oidc && config.appUrl ? new OidcClient(config.oidc, config.appUrl, db) : null;
     const tags = ['auth'];
     const registerRule = { ...RATE_RULES.register, limit: config.signupLimitPerHour };
+    const throttle = new SignInThrottle(limiter, config.signIn);
 
     app.get(
       '/api/auth/user',
@@ -61,7 +63,7 @@ export const authModule: AppModule = {
         },
       },
       async (request, reply) => {
-        const user = await service.login(db, limiter, request.body, request.ip);
+        const user = await service.login(db, throttle, deps.sleep, request.body, request.ip);
         await sessions.signIn(request, reply, user.id);
         return presentCurrentUser(user);
       },
@@ -128,8 +130,19 @@ export const authModule: AppModule = {
 
     app.get(
       '/api/logout',
-      { schema: { tags, summary: 'Sign out (browser navigation)', response: redirect('/') } },
+      {
+        schema: {
+          tags,
+          summary: 'Sign out (browser navigation)',
+          description:
+            'A navigation from another site (Sec-Fetch-Site: cross-site) signs nobody out: it is sent to the ' +
+            '/logout page, which asks "Sign out?" and POSTs /api/auth/logout.',
+          response: redirect('/, or /logout from a cross-site link'),
+        },
+      },
       async (request, reply) => {
+        // A link on another site must not end the session (issue 13, finding 8; ADR 014).
+        if (request.headers['sec-fetch-site'] === 'cross-site') return reply.redirect('/logout', 302);
         await sessions.signOut(request, reply);
         return reply.redirect('/', 302);
       },

@@ -1,10 +1,10 @@
 /** Local accounts: registration and sign-in with argon2id and throttling. */
 import type { LoginInput, RegisterInput } from '../../../shared/schemas/auth';
 import type { Db } from '../../db/client';
-import { AppError, conflict, isUniqueViolation, unauthorized } from '../../lib/http-errors';
+import { conflict, isUniqueViolation, unauthorized } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { RATE_RULES, type RateLimiter } from '../../lib/rate-limiter';
 import * as repo from './auth.repository';
+import type { SignInThrottle } from './sign-in-throttle';
 
 const WRONG_CREDENTIALS = 'Incorrect email or password';
 let dummyHash: Promise<string> | undefined;
@@ -33,23 +33,27 @@ export async function register(db: Db, input: RegisterInput) {
   }
 }
 
-/** Checks credentials; throttles per account (5 failures / 30 min) and per IP (25 / 5 min). */
-export async function login(db: Db, limiter: RateLimiter, input: LoginInput, ip: string) {
+/**
+ * Checks credentials, throttled (ADR 014): failures are refused per account and address and attempts per address;
+ * an account failing from many addresses makes each attempt `wait` a growing, capped delay instead of a lock.
+ */
+export async function login(
+  db: Db,
+  throttle: SignInThrottle,
+  wait: (ms: number) => Promise<void>,
+  input: LoginInput,
+  ip: string,
+) {
   const account = input.email.toLowerCase();
-  const retry = Math.max(limiter.check(RATE_RULES.loginPerAccount, account), limiter.check(RATE_RULES.loginPerIp, ip));
-  if (retry > 0) {
-    const rule =
-      limiter.check(RATE_RULES.loginPerAccount, account) > 0 ? RATE_RULES.loginPerAccount : RATE_RULES.loginPerIp;
-    throw new AppError(429, rule.message, 'RATE_LIMITED', { retryAfterSeconds: retry });
-  }
-  limiter.record(RATE_RULES.loginPerIp, ip);
+  const delay = throttle.admit(account, ip);
+  if (delay > 0) await wait(delay);
   const found = await repo.findUserByEmail(db, input.email);
   const ok = found?.hash ? await verifyPassword(found.hash, input.password) : await burnTime(input.password);
   if (!found || !found.hash || !ok) {
-    limiter.record(RATE_RULES.loginPerAccount, account);
+    throttle.failed(account, ip);
     throw unauthorized(WRONG_CREDENTIALS);
   }
-  limiter.reset(RATE_RULES.loginPerAccount, account);
+  throttle.succeeded(account, ip);
   return found.user;
 }
 

@@ -4,6 +4,7 @@ import { ErrorBodySchema, IdParamsSchema } from '../../../shared/schemas/common'
 import { z } from 'zod';
 import { ExportDocumentSchema, ExportQuerySchema, YoutubeExportSchema } from '../../../shared/schemas/export';
 import type { AppDeps, AppModule } from '../../deps';
+import { publicOrigin } from '../../lib/public-origin';
 import * as service from './exports.service';
 
 const description =
@@ -16,8 +17,7 @@ function send(reply: FastifyReply, result: service.ExportResult) {
   return reply.send(result.body);
 }
 
-const origin = (deps: AppDeps, request: FastifyRequest) =>
-  deps.config.appUrl ?? `${request.protocol}://${request.host}`;
+const origin = (deps: AppDeps, request: FastifyRequest) => publicOrigin(deps.config, request);
 
 export const exportsModule: AppModule = {
   name: 'exports',

@@ -51,7 +51,7 @@ function Assistant() {
   const [local, setLocal] = useState<Entry[]>([]);
   const [pendingText, setPendingText] = useState<string | null>(null);
   const search = useSearch();
-  const sentFromQuery = useRef(false);
+  const [draft, setDraft] = useState('');
   const endRef = useRef<HTMLDivElement>(null);
 
   const entries: Entry[] = [
@@ -88,16 +88,15 @@ function Assistant() {
     });
   };
 
-  // A prompt from the Home card (/ai?q=…) is sent at once, once the history has loaded.
+  // A prompt from the Home card (/ai?q=…) fills the box and waits for Send: a link, from anywhere, must not speak
+  // for the user (stored in their history, spending their quota). Issue 13, finding 8; ADR 014.
   useEffect(() => {
-    if (sentFromQuery.current || !history.isSuccess) return;
     const q = new URLSearchParams(search).get('q')?.trim();
     if (!q) return;
-    sentFromQuery.current = true;
+    setDraft(q.slice(0, 1000));
     window.history.replaceState(null, '', '/ai');
-    ask(q.slice(0, 1000));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [history.isSuccess, search]);
+    document.getElementById('ai-message')?.focus();
+  }, [search]);
 
   useEffect(() => {
     if (isMobileBrowser()) return;
@@ -205,6 +204,8 @@ function Assistant() {
             placeholder="Ask DJ Verse for music recommendations..."
             pending={send.isPending}
             onSend={ask}
+            value={draft}
+            onValueChange={setDraft}
           />
           <p className="mt-2 text-xs text-muted">
             {user?.currentMood ? `Tuned to your ${user.currentMood} mood. ` : ''}Try a genre, a mood, an artist or “more
