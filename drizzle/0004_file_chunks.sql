@@ -6,6 +6,8 @@ CREATE TABLE "file_chunks" (
 	CONSTRAINT "file_chunks_seq_nonnegative" CHECK ("file_chunks"."seq" >= 0)
 );
 --> statement-breakpoint
+-- PDFs are compressed already: chunks are stored out of line without another round of compression.
+ALTER TABLE "file_chunks" ALTER COLUMN "data" SET STORAGE EXTERNAL;--> statement-breakpoint
 ALTER TABLE "files" DROP CONSTRAINT "files_size_positive";--> statement-breakpoint
 ALTER TABLE "files" ALTER COLUMN "song_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "files" ADD COLUMN "chunk_size" integer DEFAULT 262144 NOT NULL;--> statement-breakpoint

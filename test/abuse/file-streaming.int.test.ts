@@ -55,7 +55,7 @@ function upload(app: TestApp['app'], as: TestUser, fields: Record<string, string
  * streaming tests download. Returns its URL and size.
  */
 async function sqlFile(db: DbOrTx, chunks: number): Promise<{ url: string; size: number }> {
-  const song = await createSong(db, { youtubeId: null });
+  const song = await createSong(db, { youtubeId: null, pdfUrl: '/api/files/0' });
   const size = chunks * CHUNK;
   const [file] = await db.insert(files).values({ songId: song.id, size }).returning({ id: files.id });
   await db.execute(sql`insert into file_chunks (file_id, seq, data)
@@ -125,11 +125,12 @@ describe('a multi-chunk PDF', () => {
   });
 
   it('ignores a Range it does not understand, or one for another version (If-Range), and sends the whole file', async () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { range: 'pages=1-2' },
       { range: 'bytes=0-1,5-6' },
       { range: 'bytes=0-9', 'if-range': '"old"' },
-    ]) {
+    ];
+    for (const headers of cases) {
       const res = await http.get(url, { headers });
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.length).toBe(size);
@@ -184,7 +185,8 @@ describe('cache headers and deletion', () => {
   it('leaves nothing behind when an upload is refused after its bytes were streamed', async () => {
     const before = await chunkRows();
     const notPdf = Buffer.concat([Buffer.from('<html>'), crypto.randomBytes(CHUNK * 2)]);
-    expect((await upload(t.app, alice, { type: 'pdf', title: 'X', artist: 'A' }, notPdf)).statusCode).toBe(415);
+    const refused = await upload(t.app, alice, { type: 'pdf', title: 'X', artist: 'A' }, notPdf);
+    expect(refused.statusCode).toBe(415);
     const badFields = await upload(t.app, alice, { type: 'pdf', title: '', artist: 'A' }, bigPdf(CHUNK * 2));
     expect(badFields.statusCode).toBe(400);
     const youtube = await upload(t.app, alice, { type: 'youtube', title: 'T', artist: 'A' }, bigPdf(CHUNK * 2));
@@ -200,8 +202,8 @@ describe('streaming over a real socket', () => {
 
   beforeAll(async () => {
     base = await listenOnLoopback(t.app);
-    // 32 MB: more than the loopback socket buffers hold, so the server must wait for the reader.
-    big = await sqlFile(t.database.db, 128);
+    // 16 MB: more than the loopback socket buffers hold, so the server must wait for the reader.
+    big = await sqlFile(t.database.db, 64);
   });
 
   it('answers /livez while a large download is in flight, then delivers every byte', async () => {
@@ -241,7 +243,7 @@ describe('the bound on concurrent transfers', () => {
   beforeAll(async () => {
     limited = await createTestApp({ FILE_TRANSFERS_MAX: '1' });
     base = await listenOnLoopback(limited.app);
-    big = await sqlFile(limited.database.db, 128);
+    big = await sqlFile(limited.database.db, 64);
     carol = await registerUser(limited.app, { firstName: 'Carol' });
   }, 120_000);
   afterAll(async () => limited?.close());
@@ -307,7 +309,7 @@ describe('migration: files move from one bytea column into chunks', () => {
       const sizes = [1, 9, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 777];
       const stored: { id: number; bytes: Buffer }[] = [];
       for (const n of sizes) {
-        const song = await createSong(db, { youtubeId: null, uploaderId: uploader.id });
+        const song = await createSong(db, { youtubeId: null, pdfUrl: '/api/files/0', uploaderId: uploader.id });
         const bytes = crypto.randomBytes(n);
         const rows = (await db.execute(
           sql`insert into files (song_id, size, bytes) values (${song.id}, ${n}, ${bytes}) returning id`,
