@@ -216,7 +216,6 @@ describe('streaming over a real socket', () => {
     const live = await fetch(`${base}/livez`);
     expect(live.status).toBe(200);
 
-    let seq = 0;
     let ok = true;
     for (;;) {
       const { done, value } = await reader.read();
@@ -224,7 +223,7 @@ describe('streaming over a real socket', () => {
       // Every byte of chunk s but the first five (the PDF header) is s % 256.
       for (let i = 0; i < value.length; i += 4099) {
         const at = received + i;
-        seq = Math.floor(at / CHUNK);
+        const seq = Math.floor(at / CHUNK);
         if (at % CHUNK >= 5 && value[i] !== seq % 256) ok = false;
       }
       received += value.length;
@@ -265,9 +264,12 @@ describe('the bound on concurrent transfers', () => {
     expect(up.statusCode).toBe(503);
     expect(up.headers['retry-after']).toBeTruthy();
 
-    // A 304 moves no bytes and needs no slot; a YouTube upload sends no file and needs none either.
+    // A 304 and a HEAD move no bytes and need no slot.
     const etag = first.headers.get('etag')!;
     expect((await fetch(base + big.url, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const head = await fetch(base + big.url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(big.size));
 
     await reader.cancel(); // the client goes away mid-download: its slot comes back
     await eventually(async () =>

@@ -121,9 +121,12 @@ export async function createPendingFile(db: DbOrTx, chunkSize: number): Promise<
   return row.id;
 }
 
-/** Stores one chunk of a file (one query, one chunk). */
-export async function insertChunk(db: DbOrTx, fileId: number, seq: number, data: Uint8Array) {
-  await db.insert(fileChunks).values({ fileId, seq, data });
+/**
+ * Stores one chunk of a file (one query, one chunk). Sent as base64 and decoded by the database: through PGlite
+ * that is about half the time of a bytea parameter (hex text, twice the bytes), see ADR 012.
+ */
+export async function insertChunk(db: DbOrTx, fileId: number, seq: number, data: Buffer) {
+  await db.insert(fileChunks).values({ fileId, seq, data: sql`decode(${data.toString('base64')}, 'base64')` });
 }
 
 /** Drops a file and its chunks (an upload that was refused or broke off). */

@@ -1,4 +1,5 @@
 /** Routes: the song catalogue, uploads (multipart), deletion and PDF delivery. */
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -205,7 +206,8 @@ export const songsModule: AppModule = {
             .header('Content-Range', `bytes */${file.size}`)
             .send({ message: 'The requested range is not inside the file', code: ERROR_CODES.VALIDATION });
         }
-        const release = slots.tryAcquire();
+        // HEAD (Fastify's automatic route) would drain a body stream to nowhere: headers only, no chunk read, no slot.
+        const release = request.method === 'HEAD' ? () => {} : slots.tryAcquire();
         if (!release) throw busy();
         // The slot comes back when the response is done or the client went away.
         reply.raw.once('close', release);
@@ -215,9 +217,11 @@ export const songsModule: AppModule = {
           .header('Content-Type', 'application/pdf')
           .header('X-Content-Type-Options', 'nosniff')
           .header('Content-Disposition', `inline; filename="crowdmix-song-${file.songId}.pdf"`)
-          .header('Content-Security-Policy', "sandbox; default-src 'none'; frame-ancestors 'self'");
+          .header('Content-Security-Policy', "sandbox; default-src 'none'; frame-ancestors 'self'")
+          .header('Content-Length', String(end - start + 1));
         if (range) reply.status(206).header('Content-Range', `bytes ${start}-${end}/${file.size}`);
-        return reply.header('Content-Length', String(end - start + 1)).send(service.streamFile(db, file, start, end));
+        if (request.method === 'HEAD') return reply.send(Readable.from([]));
+        return reply.send(service.streamFile(db, file, start, end));
       },
     );
   },
