@@ -10,6 +10,7 @@ import { ERROR_CODES } from '../../../shared/errors';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, payloadTooLarge, serviceUnavailable, unsupportedMediaType } from '../../lib/http-errors';
 import { TransferSlots } from '../../lib/transfer-slots';
+import { TurnGate } from '../../lib/turn-gate';
 import { RATE_RULES } from '../../lib/rate-limiter';
 import { requireUser } from '../../plugins/session';
 import { etagMatches, parseRange } from './file-stream';
@@ -33,6 +34,7 @@ async function readUploadForm(
   request: FastifyRequest,
   db: Db,
   slots: TransferSlots,
+  gate: TurnGate,
   maxBytes: number,
 ): Promise<service.UploadInput & { release: () => void }> {
   if (!request.isMultipart()) throw unsupportedMediaType('Send the song as multipart/form-data');
@@ -54,7 +56,7 @@ async function readUploadForm(
           throw busy();
         }
         release = slot;
-        file = await service.storeUpload(db, part.file);
+        file = await service.storeUpload(db, gate, part.file);
       } else {
         if (!UPLOAD_FIELDS.has(part.fieldname)) continue;
         if (part.fieldname in fields) throw badRequest(`${part.fieldname} was sent more than once`, part.fieldname);
@@ -88,6 +90,9 @@ export const songsModule: AppModule = {
     const tags = ['songs'];
     // PDF uploads and downloads of this instance: each holds a database connection's worth of work for its length.
     const slots = new TransferSlots(config.fileTransfersMax);
+    // Chunk queries: on PGlite (the main thread) one at a time with a turn of the event loop between any two, so
+    // transfers never starve other requests; PostgreSQL works elsewhere and takes them as they come.
+    const gate = new TurnGate(deps.database.driver === 'pglite' ? 1 : Infinity);
     // Multipart only here: every other route takes JSON.
     await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
 
@@ -151,7 +156,7 @@ export const songsModule: AppModule = {
       async (request, reply) => {
         const user = requireUser(request);
         limiter.hit(RATE_RULES.uploads, user.id);
-        const { release, ...input } = await readUploadForm(request, db, slots, config.maxUploadBytes);
+        const { release, ...input } = await readUploadForm(request, db, slots, gate, config.maxUploadBytes);
         try {
           const song = await service.uploadSong(deps, user.id, input);
           return reply.status(201).send(song);
@@ -221,7 +226,7 @@ export const songsModule: AppModule = {
           .header('Content-Length', String(end - start + 1));
         if (range) reply.status(206).header('Content-Range', `bytes ${start}-${end}/${file.size}`);
         if (request.method === 'HEAD') return reply.send(Readable.from([]));
-        return reply.send(service.streamFile(db, file, start, end));
+        return reply.send(service.streamFile(db, gate, file, start, end));
       },
     );
   },

@@ -12,6 +12,7 @@ import {
   payloadTooLarge,
   unsupportedMediaType,
 } from '../../lib/http-errors';
+import type { TurnGate } from '../../lib/turn-gate';
 import { CHUNK_SIZE, ChunkWriter, chunkReadStream } from './file-stream';
 import { decodeSongCursor, encodeSongCursor } from './song-cursor';
 import { presentSong } from './songs.presenter';
@@ -43,7 +44,7 @@ const PENDING_FILE_TTL_MS = 24 * 3_600_000;
  * request is read (backpressure): the upload never sits in memory. The first bytes decide: what does not start
  * like a PDF, or goes past the size limit (`source.truncated`), is read to its end but not kept.
  */
-export async function storeUpload(db: Db, source: AsyncIterable<Buffer> & { truncated?: boolean }) {
+export async function storeUpload(db: Db, gate: TurnGate, source: AsyncIterable<Buffer> & { truncated?: boolean }) {
   await repo.deleteStalePendingFiles(db, new Date(Date.now() - PENDING_FILE_TTL_MS));
   let fileId: number | null = null;
   let head = Buffer.alloc(0);
@@ -51,7 +52,8 @@ export async function storeUpload(db: Db, source: AsyncIterable<Buffer> & { trun
   let size = 0;
   const writer = new ChunkWriter(CHUNK_SIZE, async (seq, data) => {
     fileId ??= await repo.createPendingFile(db, CHUNK_SIZE);
-    await repo.insertChunk(db, fileId, seq, data);
+    const id = fileId;
+    await gate.run(() => repo.insertChunk(db, id, seq, data));
   });
   try {
     for await (const piece of source) {
@@ -249,6 +251,16 @@ export async function getFile(db: Db, viewerId: string | null, fileId: number) {
 }
 
 /** The bytes `start`..`end` of a file as a stream that reads one chunk per query as its reader takes them. */
-export function streamFile(db: Db, file: { id: number; chunkSize: number }, start: number, end: number) {
-  return chunkReadStream((seq) => repo.readChunk(db, file.id, seq), { chunkSize: file.chunkSize, start, end });
+export function streamFile(
+  db: Db,
+  gate: TurnGate,
+  file: { id: number; chunkSize: number },
+  start: number,
+  end: number,
+) {
+  return chunkReadStream((seq) => gate.run(() => repo.readChunk(db, file.id, seq)), {
+    chunkSize: file.chunkSize,
+    start,
+    end,
+  });
 }
