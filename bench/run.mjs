@@ -164,12 +164,12 @@ async function queryOne(sqlText, db = { databaseUrl, dataDir }) {
   }
 }
 
-/** Migrates (by starting the app once), then fills the database with the data set. */
-async function prepare(db) {
+/** Migrates (by starting the app once), then fills the database with the data set (unless `withData` is false). */
+async function prepare(db, withData = true) {
   const first = await startApp({ buildDir, db });
   await first.stop();
   const t0 = performance.now();
-  await runSql(dataStatements(sizes), db);
+  if (withData) await runSql(dataStatements(sizes), db);
   return performance.now() - t0;
 }
 
@@ -488,10 +488,6 @@ function wsAttacker(argv) {
 }
 
 /** The app process's resident memory (Linux /proc), in bytes. */
-function rssOf(pid) {
-  return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
-}
-
 /**
  * Issue 13, findings 1 and 3 (ADR 011): `/livez` p99, measured from this process, while another process floods
  * the server through one websocket at a time (5,000 frames each, as fast as it can; reopened whenever the server
@@ -708,6 +704,180 @@ async function searchScenario(app) {
   );
 }
 
+/** `/livez` latencies (ms) measured for `seconds` by a probe in its own process (bench/lib/probe.mjs). */
+function probeLivez(url, seconds) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bench/lib/probe.mjs', `${url}/livez`, String(seconds)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code ? reject(new Error(`probe exited ${code}`)) : resolve(JSON.parse(out))));
+  });
+}
+
+/** The resident memory of a process, in bytes (Linux). */
+function rssOf(pid) {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : NaN;
+}
+
+/**
+ * Files (issue 13, finding 2): 8 parallel downloads and 2 parallel uploads of a 20 MB PDF, over and over for
+ * `seconds`, while a probe in another process measures `/livez`; side by side with the idle `/livez`. Also the
+ * server's memory growth during the transfers and the time of one 20 MB upload alone. Runs on an app of its own
+ * (the sign-up limit raised for the accounts it registers); needs no data set.
+ */
+async function fileScenarios(db) {
+  const app = await startApp({ buildDir, db, extraEnv: { SIGNUP_LIMIT_PER_HOUR: '1000' } });
+  cleanups.push(() => app.stop());
+  const SIZE = 20 * 1024 * 1024;
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), crypto.randomBytes(SIZE - 9)]);
+  const seconds = Math.max(duration, quick ? 4 : 8);
+  let n = 0;
+  // A keep-alive socket the server closed meanwhile (after a refused upload it does not read to its end): once
+  // more on a fresh one, as bench/lib/fanout.mjs does.
+  const retry = async (fn) => {
+    try {
+      return await fn();
+    } catch {
+      return fn();
+    }
+  };
+  const register = () => retry(() => registerOnce());
+  const registerOnce = async () => {
+    const res = await fetch(`${app.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `files-${process.pid}-${n++}@bench.test`,
+        password: 'bench password 1',
+        firstName: 'B',
+        lastName: 'Bench',
+      }),
+    });
+    if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+    return res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('crowdmix_sid='))
+      .split(';')[0];
+  };
+  // One account per upload (the upload limit is per account).
+  const upload = async () => {
+    const form = new FormData();
+    form.set('type', 'pdf');
+    form.set('title', `Bench sheet ${n}`);
+    form.set('artist', 'Bench');
+    form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'bench.pdf');
+    const cookie = await register();
+    const t = performance.now();
+    const res = await retry(() => fetch(`${app.url}/api/songs`, { method: 'POST', headers: { cookie }, body: form }));
+    const body = await res.json();
+    return { status: res.status, ms: performance.now() - t, pdfUrl: body.pdfUrl };
+  };
+  const download = async (url) => {
+    const res = await fetch(app.url + url);
+    let bytes = 0;
+    for await (const chunk of res.body) bytes += chunk.length;
+    return { status: res.status, bytes };
+  };
+
+  const first = await upload();
+  if (first.status !== 201) throw new Error(`upload: ${first.status}`);
+  await download(first.pdfUrl); // warm-up
+
+  const idle = () => probeLivez(app.url, seconds);
+  const loaded = async () => {
+    const rss0 = rssOf(app.child.pid);
+    let rssMax = rss0;
+    const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssOf(app.child.pid))), 100);
+    const until = performance.now() + seconds * 1000;
+    let downloaded = 0;
+    const failures = {};
+    const uploads = [];
+    const fail = (status) => (failures[status] = (failures[status] ?? 0) + 1);
+    const downloader = async () => {
+      while (performance.now() < until) {
+        const r = await download(first.pdfUrl);
+        if (r.status !== 200 || r.bytes !== SIZE) fail(r.status);
+        downloaded += r.bytes;
+      }
+    };
+    const uploader = async () => {
+      while (performance.now() < until) {
+        const r = await upload();
+        if (r.status === 201) uploads.push(r.ms);
+        else fail(r.status);
+      }
+    };
+    const t0 = performance.now();
+    const [times] = await Promise.all([
+      probeLivez(app.url, seconds),
+      ...Array.from({ length: 8 }, downloader),
+      ...Array.from({ length: 2 }, uploader),
+    ]);
+    const elapsed = (performance.now() - t0) / 1000;
+    clearInterval(sampler);
+    return { times, growth: rssMax - rss0, mbps: downloaded / 2 ** 20 / elapsed, uploads, failures };
+  };
+  const { as, bs } = await sideBySide(rounds, loaded, idle);
+  const p99s = as.map((x) => percentile(x.times, 99));
+  const idleP99s = bs.map((x) => percentile(x, 99));
+  const p99 = median(p99s);
+  const idleP99 = median(idleP99s);
+  const growthMb = median(as.map((x) => x.growth)) / 2 ** 20;
+  const failures = as.reduce((s, x) => s + Object.values(x.failures).reduce((a, b) => a + b, 0), 0);
+  details.files = {
+    loadedP99: p99s,
+    idleP99: idleP99s,
+    growthMb: as.map((x) => x.growth / 2 ** 20),
+    downloadMBps: as.map((x) => x.mbps),
+    uploadMsUnderLoad: as.flatMap((x) => x.uploads),
+    failures: as.map((x) => x.failures),
+  };
+  addRow({
+    name: '/livez p99 during 8 downloads + 2 uploads of a 20 MB PDF (probe in another process)',
+    figure: p99,
+    baseline: idleP99,
+    ratio: p99 / idleP99,
+    figureText:
+      `${ms(p99)} (${fmt(median(as.map((x) => x.mbps)), 0)} MB/s downloaded)` +
+      (failures ? ` (${failures} failed: ${JSON.stringify(as.map((x) => x.failures))})` : ''),
+    baselineText: `${ms(idleP99)} idle`,
+    ratioText: `${fmt(p99 / idleP99, 2)}×`,
+    goalText: '< 50 ms',
+    met: p99 < 50 && failures === 0,
+  });
+  addRow({
+    name: '  server memory growth during those transfers',
+    figure: growthMb,
+    baseline: null,
+    figureText: `${fmt(growthMb, 1)} MB (max RSS − RSS before)`,
+    baselineText: '',
+    goalText: '< 100 MB',
+    met: growthMb < 100,
+  });
+  // One upload alone, as many times as there are rounds.
+  const alone = [];
+  for (let r = 0; r < rounds; r++) {
+    const u = await upload();
+    if (u.status !== 201) throw new Error(`upload: ${u.status}`);
+    alone.push(u.ms);
+  }
+  details.files.uploadAloneMs = alone;
+  const up = median(alone);
+  addRow({
+    name: `20 MB PDF upload, alone (${usePglite ? 'PGlite' : 'PostgreSQL'})`,
+    figure: up,
+    baseline: null,
+    figureText: `${fmt(up / 1000, 2)} s`,
+    baselineText: `under the load above: ${fmt(median(details.files.uploadMsUnderLoad) / 1000, 2)} s`,
+    goalText: usePglite ? '< 3 s' : '< 3 s (goal is for PGlite)',
+    met: usePglite ? up < 3000 : null,
+  });
+  await app.stop();
+}
+
 // ---------------------------------------------------------------------------------------------- main
 async function main() {
   const t0 = Date.now();
@@ -717,10 +887,12 @@ async function main() {
     buildApp(buildDir);
   }
   const db = await createDatabase();
-  const loadMs = await prepare(db);
+  // The file scenario needs no data set: `--only=files` runs in a minute or two.
+  const needsData = !only || [...only].some((g) => g !== 'files');
+  const loadMs = await prepare(db, needsData);
   log(`data set loaded in ${fmt(loadMs / 1000, 1)} s`);
   details.loadSeconds = loadMs / 1000;
-  if (usePglite) {
+  if (usePglite && needsData) {
     const t = performance.now();
     const row =
       await queryOne(`select count(*) from (select song_id, count(*) filter (where vote_type = 'up') - count(*) filter (where vote_type = 'down') as net
@@ -729,8 +901,8 @@ async function main() {
     details.pgliteGroupByMs = performance.now() - t;
   }
 
-  let app = await startApp({ buildDir, db });
-  cleanups.push(() => app.stop());
+  let app = needsData ? await startApp({ buildDir, db }) : null;
+  if (app) cleanups.push(() => app.stop());
   const bare = await startBaseline('bare-http.mjs');
   cleanups.push(() => bare.stop());
 
@@ -743,7 +915,9 @@ async function main() {
   if (wants('web')) await webScenarios(app);
   if (wants('search')) await searchScenario(app);
   await bare.stop();
-  await app.stop();
+  await app?.stop();
+  // On an app of its own (PGlite: one process per data directory, so after the main app stopped).
+  if (wants('files')) await fileScenarios(db);
 
   if (wants('votes') || wants('fanout')) {
     const { n } = await queryOne(TALLY_MISMATCH_SQL, db);

@@ -82,3 +82,13 @@ describe('sign-in throttling (ADR 014)', () => {
     }
   });
 });
+
+describe('FILE_TRANSFERS_MAX', () => {
+  it('defaults to 16 concurrent file transfers and refuses what is not a positive count', () => {
+    expect(loadConfig({}).fileTransfersMax).toBe(16);
+    expect(loadConfig({ FILE_TRANSFERS_MAX: '3' }).fileTransfersMax).toBe(3);
+    for (const value of ['0', 'many', '1.5']) {
+      expect(() => loadConfig({ FILE_TRANSFERS_MAX: value })).toThrow(/FILE_TRANSFERS_MAX/);
+    }
+  });
+});

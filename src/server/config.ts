@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_UPLOAD_MB: z.coerce.number({ message: 'must be a number of megabytes' }).positive().max(200).default(20),
+  FILE_TRANSFERS_MAX: z.coerce.number({ message: 'must be a number of transfers' }).int().min(1).max(1000).default(16),
   TRUST_PROXY: bool.default(false),
   OIDC_ISSUER_URL: z.url({ message: 'must be the issuer URL of your OpenID provider' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -136,6 +137,8 @@ export interface Config {
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   maxUploadBytes: number;
+  /** PDF uploads and downloads one instance moves at once; past it 503 with Retry-After. */
+  fileTransfersMax: number;
   trustProxy: boolean;
   oidc?: { issuerUrl: string; clientId: string; clientSecret: string; scopes: string };
   ai?: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number };
@@ -220,6 +223,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    fileTransfersMax: e.FILE_TRANSFERS_MAX,
     trustProxy: e.TRUST_PROXY,
     oidc:
       e.OIDC_ISSUER_URL && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET

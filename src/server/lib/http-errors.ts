@@ -40,3 +40,7 @@ export function pgCode(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** 503: the instance is at a capacity bound for now; the client may retry after `retryAfterSeconds`. */
+export const serviceUnavailable = (message: string, retryAfterSeconds: number) =>
+  new AppError(503, message, ERROR_CODES.UNAVAILABLE, { retryAfterSeconds });

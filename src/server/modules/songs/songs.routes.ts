@@ -1,27 +1,46 @@
 /** Routes: the song catalogue, uploads (multipart), deletion and PDF delivery. */
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorBodySchema, IdParamsSchema, UploadConflictSchema } from '../../../shared/schemas/common';
 import { SongPageSchema, SongSchema, songsPageQuerySchema } from '../../../shared/schemas/song';
 import type { AppModule } from '../../deps';
-import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-errors';
+import { ERROR_CODES } from '../../../shared/errors';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, payloadTooLarge, serviceUnavailable, unsupportedMediaType } from '../../lib/http-errors';
+import { TransferSlots } from '../../lib/transfer-slots';
+import { TurnGate } from '../../lib/turn-gate';
 import { RATE_RULES } from '../../lib/rate-limiter';
 import { requireUser } from '../../plugins/session';
+import { etagMatches, parseRange } from './file-stream';
 import * as service from './songs.service';
 
 /** Text fields the upload form may send; anything else is ignored. */
 const UPLOAD_FIELDS = new Set(['type', 'title', 'artist', 'genre', 'youtubeUrl', 'venueId', 'isPrivate', 'duration']);
 const FIELD_MAX = 2000;
 
+/** The answer past the bound on concurrent transfers, and when to try again. */
+const BUSY_MESSAGE = 'The server is busy with other file transfers; try again in a few seconds';
+const BUSY_RETRY_SECONDS = 5;
+const busy = () => serviceUnavailable(BUSY_MESSAGE, BUSY_RETRY_SECONDS);
+
 /**
- * Reads the multipart form: the known text fields and at most one file, buffered up to the size limit.
- * The client's file name and content type are never used: the bytes decide, and the name never reaches a header.
+ * Reads the multipart form: the known text fields and at most one file, streamed into chunk rows as it arrives
+ * (up to the size limit) while it holds one of the instance's transfer slots. The client's file name and content
+ * type are never used: the bytes decide, and the name never reaches a header. The caller releases the slot.
  */
-async function readUploadForm(request: FastifyRequest, maxBytes: number): Promise<service.UploadInput> {
+async function readUploadForm(
+  request: FastifyRequest,
+  db: Db,
+  slots: TransferSlots,
+  gate: TurnGate,
+  maxBytes: number,
+): Promise<service.UploadInput & { release: () => void }> {
   if (!request.isMultipart()) throw unsupportedMediaType('Send the song as multipart/form-data');
   const fields: Record<string, string> = {};
   let file: service.UploadInput['file'] = null;
+  let release = () => {};
   try {
     for await (const part of request.parts({
       limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: FIELD_MAX, parts: 21 },
@@ -31,8 +50,13 @@ async function readUploadForm(request: FastifyRequest, maxBytes: number): Promis
           part.file.resume();
           throw badRequest(`Unexpected file field: ${part.fieldname.slice(0, 40)}`, part.fieldname.slice(0, 40));
         }
-        const bytes = await part.toBuffer();
-        file = { bytes, tooLarge: part.file.truncated };
+        const slot = slots.tryAcquire();
+        if (!slot) {
+          part.file.resume();
+          throw busy();
+        }
+        release = slot;
+        file = await service.storeUpload(db, gate, part.file);
       } else {
         if (!UPLOAD_FIELDS.has(part.fieldname)) continue;
         if (part.fieldname in fields) throw badRequest(`${part.fieldname} was sent more than once`, part.fieldname);
@@ -41,6 +65,8 @@ async function readUploadForm(request: FastifyRequest, maxBytes: number): Promis
       }
     }
   } catch (err) {
+    release();
+    await service.discardUpload(db, file);
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       const mb = Math.round((maxBytes / 1024 / 1024) * 100) / 100;
@@ -54,7 +80,7 @@ async function readUploadForm(request: FastifyRequest, maxBytes: number): Promis
     // Anything else the parser throws (no boundary, a body cut short) is a malformed form, not a server fault.
     throw badRequest('The form could not be read');
   }
-  return { fields, file };
+  return { fields, file, release };
 }
 
 export const songsModule: AppModule = {
@@ -62,6 +88,11 @@ export const songsModule: AppModule = {
   async register(app, deps) {
     const { db, limiter, config } = deps;
     const tags = ['songs'];
+    // PDF uploads and downloads of this instance: each holds a database connection's worth of work for its length.
+    const slots = new TransferSlots(config.fileTransfersMax);
+    // Chunk queries: on PGlite (the main thread) one at a time with a turn of the event loop between any two, so
+    // transfers never starve other requests; PostgreSQL works elsewhere and takes them as they come.
+    const gate = new TurnGate(deps.database.driver === 'pglite' ? 1 : Infinity);
     // Multipart only here: every other route takes JSON.
     await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1 } });
 
@@ -125,9 +156,13 @@ export const songsModule: AppModule = {
       async (request, reply) => {
         const user = requireUser(request);
         limiter.hit(RATE_RULES.uploads, user.id);
-        const input = await readUploadForm(request, config.maxUploadBytes);
-        const song = await service.uploadSong(deps, user.id, input);
-        return reply.status(201).send(song);
+        const { release, ...input } = await readUploadForm(request, db, slots, gate, config.maxUploadBytes);
+        try {
+          const song = await service.uploadSong(deps, user.id, input);
+          return reply.status(201).send(song);
+        } finally {
+          release();
+        }
       },
     );
 
@@ -149,17 +184,49 @@ export const songsModule: AppModule = {
 
     app.get(
       '/api/files/:id',
-      { schema: { tags, summary: "A song's PDF (a private song's only for its owner)", params: IdParamsSchema } },
+      {
+        schema: {
+          tags,
+          summary:
+            "A song's PDF (a private song's only for its owner), streamed; answers Range (206/416) and If-None-Match (304)",
+          params: IdParamsSchema,
+        },
+      },
       async (request, reply) => {
         const file = await service.getFile(db, request.user?.id ?? null, request.params.id);
-        return reply
+        // Public files are revalidated on every use (cheap: 304), so a deleted file is gone at once from caches.
+        reply
+          .header('Cache-Control', file.isPrivate ? 'private, no-store' : 'no-cache')
+          .header('ETag', file.etag)
+          .header('Accept-Ranges', 'bytes');
+        if (etagMatches(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
+
+        const ifRange = request.headers['if-range'];
+        const rangeHeader = request.headers.range;
+        const range =
+          rangeHeader && (ifRange === undefined || ifRange === file.etag) ? parseRange(rangeHeader, file.size) : null;
+        if (range === 'unsatisfiable') {
+          return reply
+            .status(416)
+            .header('Content-Range', `bytes */${file.size}`)
+            .send({ message: 'The requested range is not inside the file', code: ERROR_CODES.VALIDATION });
+        }
+        // HEAD (Fastify's automatic route) would drain a body stream to nowhere: headers only, no chunk read, no slot.
+        const release = request.method === 'HEAD' ? () => {} : slots.tryAcquire();
+        if (!release) throw busy();
+        // The slot comes back when the response is done or the client went away.
+        reply.raw.once('close', release);
+        reply.raw.once('finish', release);
+        const { start, end } = range ?? { start: 0, end: file.size - 1 };
+        reply
           .header('Content-Type', 'application/pdf')
           .header('X-Content-Type-Options', 'nosniff')
           .header('Content-Disposition', `inline; filename="crowdmix-song-${file.songId}.pdf"`)
           .header('Content-Security-Policy', "sandbox; default-src 'none'; frame-ancestors 'self'")
-          .header('Cache-Control', file.isPrivate ? 'private, no-store' : 'public, max-age=3600')
-          .header('Content-Length', String(file.size))
-          .send(Buffer.from(file.bytes));
+          .header('Content-Length', String(end - start + 1));
+        if (range) reply.status(206).header('Content-Range', `bytes ${start}-${end}/${file.size}`);
+        if (request.method === 'HEAD') return reply.send(Readable.from([]));
+        return reply.send(service.streamFile(db, gate, file, start, end));
       },
     );
   },

@@ -12,6 +12,8 @@ import {
   payloadTooLarge,
   unsupportedMediaType,
 } from '../../lib/http-errors';
+import type { TurnGate } from '../../lib/turn-gate';
+import { CHUNK_SIZE, ChunkWriter, chunkReadStream } from './file-stream';
 import { decodeSongCursor, encodeSongCursor } from './song-cursor';
 import { presentSong } from './songs.presenter';
 import * as repo from './songs.repository';
@@ -19,10 +21,68 @@ import * as repo from './songs.repository';
 /** Every PDF starts with these bytes, whatever the file is called. */
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 
-/** What the upload route hands over: the form's text fields and the file, if one was sent. */
+/** What the upload route hands over: the form's text fields and the file, stored as it streamed in, if one was sent. */
 export interface UploadInput {
   fields: Record<string, string>;
-  file: { bytes: Buffer; tooLarge: boolean } | null;
+  file: StoredUpload | null;
+}
+
+/** An uploaded file after it streamed in: its chunks wait in a pending file row until the song is stored. */
+export interface StoredUpload {
+  /** The pending file holding the chunks; null when nothing was kept (empty, not a PDF, too large). */
+  fileId: number | null;
+  size: number;
+  tooLarge: boolean;
+  notPdf: boolean;
+}
+
+/** An upload that never finished (the process stopped meanwhile) is dropped after a day. */
+const PENDING_FILE_TTL_MS = 24 * 3_600_000;
+
+/**
+ * Streams an uploaded file into chunk rows of CHUNK_SIZE, one insert per chunk, each awaited before more of the
+ * request is read (backpressure): the upload never sits in memory. The first bytes decide: what does not start
+ * like a PDF, or goes past the size limit (`source.truncated`), is read to its end but not kept.
+ */
+export async function storeUpload(db: Db, gate: TurnGate, source: AsyncIterable<Buffer> & { truncated?: boolean }) {
+  await repo.deleteStalePendingFiles(db, new Date(Date.now() - PENDING_FILE_TTL_MS));
+  let fileId: number | null = null;
+  let head = Buffer.alloc(0);
+  let notPdf = false;
+  let size = 0;
+  const writer = new ChunkWriter(CHUNK_SIZE, async (seq, data) => {
+    fileId ??= await repo.createPendingFile(db, CHUNK_SIZE);
+    const id = fileId;
+    await gate.run(() => repo.insertChunk(db, id, seq, data));
+  });
+  try {
+    for await (const piece of source) {
+      size += piece.length;
+      if (notPdf || source.truncated) continue; // read on, keep nothing
+      if (head.length < PDF_MAGIC.length) {
+        head = Buffer.concat([head, piece.subarray(0, PDF_MAGIC.length - head.length)]);
+        if (head.length === PDF_MAGIC.length && !head.equals(PDF_MAGIC)) notPdf = true;
+      }
+      if (!notPdf) await writer.write(piece);
+    }
+    if (head.length < PDF_MAGIC.length) notPdf = true;
+    const tooLarge = Boolean(source.truncated);
+    if (!notPdf && !tooLarge) await writer.end();
+    const stored: StoredUpload = { fileId, size, tooLarge, notPdf };
+    if (notPdf || tooLarge) await discardUpload(db, stored);
+    return stored;
+  } catch (err) {
+    if (fileId !== null) await repo.deleteFile(db, fileId).catch(() => {});
+    throw err;
+  }
+}
+
+/** Drops the chunks of an upload that will not become a song. */
+export async function discardUpload(db: Db, file: StoredUpload | null) {
+  if (file?.fileId == null) return;
+  const id = file.fileId;
+  file.fileId = null;
+  await repo.deleteFile(db, id);
 }
 
 /**
@@ -87,11 +147,20 @@ async function insertIntoVenue<T>(db: Db, venueId: number | null, insert: (tx: D
 const duplicateOf = (songId: number) => conflict(MESSAGES.duplicate, { songId });
 
 /**
- * Validates an upload (spec section 5 messages), stores the song (and PDF bytes, in the same transaction) and
- * announces it. A deactivated venue takes no songs (409); a video already public on CrowdMix cannot be uploaded
+ * Validates an upload (spec section 5 messages), stores the song (a PDF's chunks are stored already; the song
+ * takes them over in its transaction) and announces it. A deactivated venue takes no songs (409); a video already public on CrowdMix cannot be uploaded
  * publicly again (409 with its songId; the database's partial unique index decides between concurrent uploads).
  */
 export async function uploadSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, uploaderId: string, input: UploadInput) {
+  try {
+    return await storeSong(deps, uploaderId, input);
+  } finally {
+    // Whatever was refused, the chunks of a file that did not become a song go (a no-op once it did).
+    await discardUpload(deps.db, input.file);
+  }
+}
+
+async function storeSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, uploaderId: string, input: UploadInput) {
   const parsed = UploadSongFieldsSchema.safeParse(input.fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -142,20 +211,24 @@ export async function uploadSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, u
     const file = input.file;
     if (!file) throw badRequest('Please select a PDF file to upload', 'file');
     const mb = Math.round((deps.config.maxUploadBytes / 1024 / 1024) * 100) / 100;
-    if (file.tooLarge || file.bytes.byteLength > deps.config.maxUploadBytes)
+    if (file.tooLarge || file.size > deps.config.maxUploadBytes)
       throw payloadTooLarge(`The PDF is too large; the limit is ${mb} MB`);
-    if (file.bytes.byteLength === 0) throw badRequest('The selected file is empty', 'file');
-    if (file.bytes.byteLength < PDF_MAGIC.length || !file.bytes.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
+    if (file.size === 0) throw badRequest('The selected file is empty', 'file');
+    if (file.notPdf || file.fileId === null) {
       throw unsupportedMediaType('Only PDF files can be uploaded; this file is not a PDF');
     }
-    song = await insertIntoVenue(deps.db, f.venueId, (tx) =>
-      repo.insertPdfSong(
+    const stored = { id: file.fileId, size: file.size };
+    // A short transaction at the end: the bytes are already stored, the song and its file appear together.
+    song = await deps.db.transaction(async (tx) => {
+      if (f.venueId !== null && !(await repo.lockOpenVenue(tx, f.venueId))) throw conflict(MESSAGES.venueClosed);
+      return repo.insertPdfSong(
         tx,
         { ...base, youtubeId: null, youtubeUrl: null, thumbnailUrl: null },
-        file.bytes,
+        stored,
         (fileId) => `/api/files/${fileId}`,
-      ),
-    );
+      );
+    });
+    file.fileId = null; // the song owns it now
   }
   await publishSongsChanged(deps, song);
   return presentSong(song, { upVotes: 0, downVotes: 0 }, null);
@@ -170,9 +243,24 @@ export async function deleteSong(deps: Pick<AppDeps, 'db' | 'hub'>, userId: stri
   await publishSongsChanged(deps, song);
 }
 
-/** A stored PDF, for its song's viewers: a private song's file only for its owner (404 for everyone else). */
+/** A stored PDF's facts (not its bytes), for its song's viewers: a private song's only for its owner (404 otherwise). */
 export async function getFile(db: Db, viewerId: string | null, fileId: number) {
   const file = await repo.findFile(db, fileId);
   if (!file || (file.isPrivate && file.uploaderId !== viewerId)) throw notFound('File not found');
-  return file;
+  return { ...file, etag: `"f${file.id}-${file.size}"` };
+}
+
+/** The bytes `start`..`end` of a file as a stream that reads one chunk per query as its reader takes them. */
+export function streamFile(
+  db: Db,
+  gate: TurnGate,
+  file: { id: number; chunkSize: number },
+  start: number,
+  end: number,
+) {
+  return chunkReadStream((seq) => gate.run(() => repo.readChunk(db, file.id, seq)), {
+    chunkSize: file.chunkSize,
+    start,
+    end,
+  });
 }
