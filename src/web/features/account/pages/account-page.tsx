@@ -17,6 +17,7 @@ import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Loading } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { notifyError } from '../../../lib/notify-error';
 import { useAuth } from '../../auth/api/get-current-user';
 import { useBlocks, useUnblock } from '../../safety/api/get-blocks';
 import { useMarkNotificationsRead, useNotifications } from '../../safety/api/get-notifications';
@@ -245,8 +246,7 @@ function SessionsSection() {
   const end = useEndSession();
   const endOthers = useEndOtherSessions();
   const list = sessions.data ?? [];
-  const fail = (err: unknown) =>
-    toast({ title: 'Error', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+  const fail = (err: unknown) => notifyError(err, 'Error');
   return (
     <Section title="Where you are signed in" description="Each browser you signed in with, and where from.">
       {sessions.isLoading ? (

@@ -13,7 +13,7 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Loading } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/api-client';
-import { handleUnauthorized } from '../../../lib/auth-redirect';
+import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { useSearchResults } from '../../search/api/search';
@@ -120,14 +120,7 @@ export function AddSongDialog({
         });
         onOpenChange(false);
       },
-      onError: (err) => {
-        if (handleUnauthorized(err)) return;
-        toast({
-          title: 'Proposal Failed',
-          description: errorMessage(err, 'Failed to add song'),
-          variant: 'destructive',
-        });
-      },
+      onError: (err) => notifyError(err, 'Proposal Failed', 'Failed to add song'),
     });
   };
 

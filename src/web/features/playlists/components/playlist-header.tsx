@@ -4,8 +4,7 @@ import type { PlaylistDetail, PlaylistPermissions, PlaylistSong } from '@shared/
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/api-client';
-import { handleUnauthorized } from '../../../lib/auth-redirect';
+import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { ExportMenu } from '../../exports/components/export-menu';
@@ -49,27 +48,13 @@ export function PlaylistHeader({
           description: `Welcome to "${p.name}"! You can now propose songs and vote.`,
           variant: 'success',
         }),
-      onError: (err) => {
-        if (handleUnauthorized(err)) return;
-        toast({
-          title: 'Join Failed',
-          description: errorMessage(err, 'Failed to join playlist'),
-          variant: 'destructive',
-        });
-      },
+      onError: (err) => notifyError(err, 'Join Failed', 'Failed to join playlist'),
     });
 
   const onLeave = () =>
     leave.mutate(undefined, {
       onSuccess: () => toast({ title: 'Left Playlist', description: `You are no longer a member of "${p.name}".` }),
-      onError: (err) => {
-        if (handleUnauthorized(err)) return;
-        toast({
-          title: 'Leave Failed',
-          description: errorMessage(err, 'Failed to leave playlist'),
-          variant: 'destructive',
-        });
-      },
+      onError: (err) => notifyError(err, 'Leave Failed', 'Failed to leave playlist'),
     });
 
   return (

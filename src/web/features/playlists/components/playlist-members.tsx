@@ -3,8 +3,7 @@ import { Users } from 'lucide-react';
 import type { PlaylistMember } from '@shared/schemas/playlist';
 import { Card } from '../../../components/ui/card';
 import { Loading } from '../../../components/ui/loading';
-import { errorMessage } from '../../../lib/api-client';
-import { handleUnauthorized } from '../../../lib/auth-redirect';
+import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { useUpdateMember } from '../api/update-member';
 import { MemberCard } from './member-card';
@@ -52,14 +51,7 @@ export function PlaylistMembers({
                     description: `${updated.userName ?? 'The member'} is now ${updated.role === 'admin' ? 'an admin' : `a ${updated.role}`}.`,
                     variant: 'success',
                   }),
-                onError: (err) => {
-                  if (handleUnauthorized(err)) return;
-                  toast({
-                    title: 'Update Failed',
-                    description: errorMessage(err, 'Failed to update member'),
-                    variant: 'destructive',
-                  });
-                },
+                onError: (err) => notifyError(err, 'Update Failed', 'Failed to update member'),
               },
             )
           }

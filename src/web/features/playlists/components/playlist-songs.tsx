@@ -4,8 +4,8 @@ import type { VoteType } from '@shared/constants';
 import type { PlaylistDetail, PlaylistPermissions, PlaylistSong } from '@shared/schemas/playlist';
 import { Card } from '../../../components/ui/card';
 import { Loading } from '../../../components/ui/loading';
-import { errorMessage } from '../../../lib/api-client';
-import { goToLogin, handleUnauthorized, isUnauthorizedError } from '../../../lib/auth-redirect';
+import { goToLogin, isUnauthorizedError } from '../../../lib/auth-redirect';
+import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import type { PlayableSong } from '../../player/player-context';
 import { useModeratePlaylistSong } from '../api/moderate-playlist-song';
@@ -64,8 +64,9 @@ export function PlaylistSongs({
             variant: 'success',
           }),
         onError: (err) => {
+          // This mutation handles its 401 itself (meta.handlesUnauthorized): the voter is asked to log in.
           if (isUnauthorizedError(err)) return loginRequired();
-          toast({ title: 'Vote Failed', description: errorMessage(err, 'Failed to vote'), variant: 'destructive' });
+          notifyError(err, 'Vote Failed', 'Failed to vote');
         },
       },
     );
@@ -82,24 +83,14 @@ export function PlaylistSongs({
               decision === 'approve' ? `"${s.title}" is now in the playlist.` : `"${s.title}" will not be added.`,
             variant: 'success',
           }),
-        onError: (err) => {
-          if (handleUnauthorized(err)) return;
-          toast({
-            title: decision === 'approve' ? 'Approval Failed' : 'Rejection Failed',
-            description: errorMessage(err, 'Please try again.'),
-            variant: 'destructive',
-          });
-        },
+        onError: (err) => notifyError(err, decision === 'approve' ? 'Approval Failed' : 'Rejection Failed'),
       },
     );
 
   const onRemove = (s: PlaylistSong) =>
     remove.mutate(s.id, {
       onSuccess: () => toast({ title: 'Song Removed', description: `"${s.title}" was removed from the playlist.` }),
-      onError: (err) => {
-        if (handleUnauthorized(err)) return;
-        toast({ title: 'Remove Failed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
-      },
+      onError: (err) => notifyError(err, 'Remove Failed'),
     });
 
   const busyFor = (s: PlaylistSong) =>

@@ -23,9 +23,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { goToLogin } from '../../../lib/auth-redirect';
 import { toast } from '../../../lib/toast';
+import { notifyError } from '../../../lib/notify-error';
 import { useAuth } from '../../auth/api/get-current-user';
 import { getUserVenuesQueryOptions, useUserVenues } from '../../venues/api/get-user-venues';
-import { useVenue } from '../../venues/api/get-venue';
+import { getVenueQueryOptions, useVenue } from '../../venues/api/get-venue';
 import { useDeleteSong } from '../api/delete-song';
 import { useSong } from '../api/get-song';
 import { useUserSongs } from '../api/get-user-songs';
@@ -262,7 +263,7 @@ function UploadForm() {
           if (err instanceof ApiError && err.status === 409 && venueId !== 'global') {
             setErrors((prev) => ({ ...prev, venueId: message }));
             void qc.invalidateQueries({ queryKey: getUserVenuesQueryOptions().queryKey });
-            void qc.invalidateQueries({ queryKey: ['/api/venues', Number(venueId)] });
+            void qc.invalidateQueries({ queryKey: getVenueQueryOptions(Number(venueId)).queryKey });
           }
           if (err instanceof ApiError) {
             try {
@@ -477,12 +478,7 @@ function MyUploads() {
                 onConfirm={() =>
                   del.mutate(song.id, {
                     onSuccess: () => toast({ title: 'Song deleted', description: `“${song.title}” was removed.` }),
-                    onError: (err) =>
-                      toast({
-                        title: 'Delete failed',
-                        description: errorMessage(err, 'Please try again.'),
-                        variant: 'destructive',
-                      }),
+                    onError: (err) => notifyError(err, 'Delete failed'),
                   })
                 }
                 trigger={
