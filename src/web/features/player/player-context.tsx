@@ -102,8 +102,8 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     stateRef.current = state;
   }, [state]);
 
-  // Volume, mute, the list, the queue and the position survive a reload: written every few seconds at most
-  // (the position ticks once a second), and at once when the page is hidden or left.
+  // Volume, mute, the list, the queue and the position survive a reload: a user's change is written at once, the
+  // position (it ticks once a second) every few seconds at most and when the page is hidden or left.
   const persistenceRef = useRef<SnapshotPersistence | null>(null);
   useEffect(() => {
     const persistence = persistPlayerSnapshots({

@@ -53,42 +53,69 @@ describe('player snapshot persistence', () => {
     persistence.dispose();
   });
 
-  it('nothing is written synchronously on a change; the change is written within the interval', () => {
+  it('a position tick is not written at once; it is written within the interval', () => {
     const { env, writes, lastSnapshot } = fakeEnv();
     const persistence = persistPlayerSnapshots(env);
-    persistence.update(at(playing(), 12));
-    expect(writes).toHaveLength(0);
-    vi.advanceTimersByTime(SNAPSHOT_SAVE_INTERVAL_MS);
+    const start = playing();
+    persistence.update(start);
     expect(writes).toHaveLength(1);
+    persistence.update(at(start, 12));
+    expect(writes).toHaveLength(1);
+    vi.advanceTimersByTime(SNAPSHOT_SAVE_INTERVAL_MS);
+    expect(writes).toHaveLength(2);
     expect(lastSnapshot().currentTime).toBe(12);
     // No change, no write.
     vi.advanceTimersByTime(SNAPSHOT_SAVE_INTERVAL_MS * 3);
-    expect(writes).toHaveLength(1);
+    expect(writes).toHaveLength(2);
     persistence.dispose();
   });
 
-  it('pagehide writes the pending state at once', () => {
+  it('a user’s action (mute, volume, queue) is written at once, with the latest position', () => {
     const { env, writes, lastSnapshot } = fakeEnv();
     const persistence = persistPlayerSnapshots(env);
-    persistence.update(at(playing(), 33));
-    env.window.dispatchEvent(new Event('pagehide'));
+    let state = playing();
+    persistence.update(state);
+    state = at(state, 9);
+    persistence.update(state);
+    const before = writes.length;
+    state = playerReducer(state, { type: 'toggleMute' });
+    persistence.update(state);
+    expect(writes).toHaveLength(before + 1);
+    expect(lastSnapshot()).toMatchObject({ volume: 0, currentTime: 9 });
+    state = playerReducer(state, { type: 'addToQueue', song: song(7) });
+    persistence.update(state);
+    expect(writes).toHaveLength(before + 2);
+    expect(lastSnapshot().queue).toHaveLength(1);
+    persistence.dispose();
+  });
+
+  it('pagehide writes the pending position at once', () => {
+    const { env, writes, lastSnapshot } = fakeEnv();
+    const persistence = persistPlayerSnapshots(env);
+    const start = playing();
+    persistence.update(start);
+    persistence.update(at(start, 33));
     expect(writes).toHaveLength(1);
+    env.window.dispatchEvent(new Event('pagehide'));
+    expect(writes).toHaveLength(2);
     expect(lastSnapshot().currentTime).toBe(33);
     // The timer was cancelled with the flush: nothing more later.
     vi.advanceTimersByTime(SNAPSHOT_SAVE_INTERVAL_MS * 2);
-    expect(writes).toHaveLength(1);
+    expect(writes).toHaveLength(2);
     persistence.dispose();
   });
 
-  it('the page turning hidden writes the pending state; turning visible does not', () => {
+  it('the page turning hidden writes the pending position; turning visible does not', () => {
     const { env, writes, doc, lastSnapshot } = fakeEnv();
     const persistence = persistPlayerSnapshots(env);
-    persistence.update(at(playing(), 5));
-    doc.dispatchEvent(new Event('visibilitychange'));
-    expect(writes).toHaveLength(0);
-    doc.visibilityState = 'hidden';
+    const start = playing();
+    persistence.update(start);
+    persistence.update(at(start, 5));
     doc.dispatchEvent(new Event('visibilitychange'));
     expect(writes).toHaveLength(1);
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(writes).toHaveLength(2);
     expect(lastSnapshot().currentTime).toBe(5);
     persistence.dispose();
   });
@@ -96,12 +123,14 @@ describe('player snapshot persistence', () => {
   it('dispose flushes and stops listening', () => {
     const { env, writes } = fakeEnv();
     const persistence = persistPlayerSnapshots(env);
-    persistence.update(at(playing(), 7));
+    const start = playing();
+    persistence.update(start);
+    persistence.update(at(start, 7));
     persistence.dispose();
-    expect(writes).toHaveLength(1);
-    persistence.update(at(playing(), 8));
+    expect(writes).toHaveLength(2);
+    persistence.update(at(start, 8));
     env.window.dispatchEvent(new Event('pagehide'));
-    expect(writes).toHaveLength(1);
+    expect(writes).toHaveLength(2);
   });
 
   it('a storage that throws never breaks the player', () => {

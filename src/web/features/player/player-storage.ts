@@ -1,7 +1,8 @@
 /**
  * Keeps the player's snapshot in localStorage across reloads. The position changes once a second while a song
- * plays, so writes are throttled (at most one per `SNAPSHOT_SAVE_INTERVAL_MS`, the latest state wins) and the
- * pending state is written at once when the page is hidden or left, so a reload or a closed tab loses nothing.
+ * plays, so a change of the position alone is throttled (at most one write per `SNAPSHOT_SAVE_INTERVAL_MS`, the
+ * latest state wins); anything else the snapshot holds (list, queue, song, volume, modes) is a user's action and
+ * is written at once. The pending position is written when the page is hidden or left.
  */
 import { toSnapshot, type PlayerSnapshot, type PlayerState } from './player-reducer';
 
@@ -30,8 +31,24 @@ export interface PersistenceEnv {
   intervalMs?: number;
 }
 
+/** The state fields a snapshot keeps besides the position: a change to any of them is written at once. */
+const KEPT_AT_ONCE = [
+  'songs',
+  'currentIndex',
+  'queue',
+  'fromQueue',
+  'currentSong',
+  'volume',
+  'volumeBeforeMute',
+  'shuffle',
+  'repeat',
+  'open',
+] as const satisfies ReadonlyArray<keyof PlayerSnapshot & keyof PlayerState>;
+
+const sameKept = (a: PlayerState, b: PlayerState) => KEPT_AT_ONCE.every((k) => Object.is(a[k], b[k]));
+
 export interface SnapshotPersistence {
-  /** Remembers the latest state; it is written within the interval, or earlier on a flush. */
+  /** Remembers the latest state: written at once unless only the position changed, else within the interval. */
   update(state: PlayerState): void;
   /** Writes the pending state now (nothing when nothing changed since the last write). */
   flush(): void;
@@ -45,6 +62,8 @@ export function persistPlayerSnapshots(env: PersistenceEnv): SnapshotPersistence
   let pending: PlayerState | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastWritten: string | null = null;
+  /** The last state handed to `update`, to tell a position tick from a user's action. */
+  let last: PlayerState | null = null;
 
   const flush = () => {
     if (timer !== null) {
@@ -70,8 +89,11 @@ export function persistPlayerSnapshots(env: PersistenceEnv): SnapshotPersistence
 
   return {
     update(state) {
+      const onlyPosition = last !== null && sameKept(last, state);
+      last = state;
       pending = state;
-      if (timer === null) timer = setTimeout(flush, intervalMs);
+      if (!onlyPosition) flush();
+      else if (timer === null) timer = setTimeout(flush, intervalMs);
     },
     flush,
     dispose() {
