@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Account, ChangeEmailInput, ChangePasswordInput, DeleteAccountInput } from '@shared/schemas/account';
 import { sendJson } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../auth/api/get-current-user';
+import { currentUserQueryKey } from '../../auth';
 import { accountQueryOptions } from './get-account';
 import { sessionsQueryOptions } from './get-sessions';
 

@@ -6,7 +6,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, LogOut, Monitor, ShieldAlert, Trash2 } from 'lucide-react';
 import { ChangeEmailSchema, ChangePasswordSchema, DELETE_CONFIRMATION, type Account } from '@shared/schemas/account';
-import { AuthRequired } from '../../../components/layout/auth-required';
+import { AuthRequired } from '../../../app/auth-required';
 import { Page } from '../../../components/layout/page';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
@@ -18,9 +18,9 @@ import { Loading } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { notifyError } from '../../../lib/notify-error';
-import { useAuth } from '../../auth/api/get-current-user';
-import { useBlocks, useUnblock } from '../../safety/api/get-blocks';
-import { useMarkNotificationsRead, useNotifications } from '../../safety/api/get-notifications';
+import { useAuth } from '../../auth';
+import { useBlocks, useUnblock } from '../../safety';
+import { useMarkNotificationsRead, useNotifications } from '../../safety';
 import {
   useChangeEmail,
   useChangePassword,

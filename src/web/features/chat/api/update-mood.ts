@@ -4,7 +4,7 @@ import type { CurrentUser } from '@shared/schemas/auth';
 import { sendJson } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
-import { currentUserQueryOptions } from '../../auth/api/get-current-user';
+import { currentUserQueryOptions } from '../../auth';
 import { onlineUsersQueryOptions } from './get-online-users';
 
 export function updateMood(userId: string, mood: string): Promise<CurrentUser> {

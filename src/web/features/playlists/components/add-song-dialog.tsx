@@ -16,8 +16,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
-import { useSearchResults } from '../../search/api/search';
-import { songsOfPages, useSongs } from '../../songs/api/get-songs';
+import { useSearchResults } from '../../search';
+import { songsOfPages, useSongs } from '../../mix';
 import { useProposeSong } from '../api/propose-song';
 import { formatSongLength } from './format';
 

@@ -7,7 +7,7 @@ import { Loading } from '../../../components/ui/loading';
 import { goToLogin, isUnauthorizedError } from '../../../lib/auth-redirect';
 import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
-import type { PlayableSong } from '../../player/player-context';
+import type { PlayableSong } from '../../player';
 import { useModeratePlaylistSong } from '../api/moderate-playlist-song';
 import { useRemovePlaylistSong } from '../api/remove-playlist-song';
 import { useVotePlaylistSong } from '../api/vote-playlist-song';

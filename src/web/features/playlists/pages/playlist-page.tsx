@@ -14,7 +14,7 @@ import { Card } from '../../../components/ui/card';
 import { Loading } from '../../../components/ui/loading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../auth/api/get-current-user';
+import { useAuth } from '../../auth';
 import { usePlaylist } from '../api/get-playlist';
 import { usePlaylistMembers } from '../api/get-playlist-members';
 import { usePlaylistSongs } from '../api/get-playlist-songs';

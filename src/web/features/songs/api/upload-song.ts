@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Song } from '@shared/schemas/song';
 import { ApiError } from '../../../lib/api-client';
-import { invalidateSongLists } from './invalidate';
+import { invalidateSongLists } from '../../mix';
 
 export interface UploadSongInput {
   type: 'youtube' | 'pdf';

@@ -4,11 +4,11 @@ import { SONG_KEY_PREFIX } from './get-song';
 import { getSongsQueryOptions } from './get-songs';
 import { getUserSongsQueryOptions } from './get-user-songs';
 import { getGlobalMixQueryOptions } from './get-global-mix';
-import { SEARCH_KEY_PREFIX } from '../../search/api/search';
+import { SEARCH_KEY_PREFIX, VENUES_KEY_PREFIX } from '../../../lib/query-keys';
 
 export const TRENDING_KEY_PREFIX = ['/api/songs/trending'] as const;
 export const VENUE_MIX_KEY_PREFIX = ['/api/mix/venue'] as const;
-export const VENUES_KEY_PREFIX = ['/api/venues'] as const;
+export { VENUES_KEY_PREFIX };
 
 /** Refetches the song lists and the global mix; `venueId` adds that venue's mix, `venueMixes` every venue mix. */
 export function invalidateSongLists(qc: QueryClient, opts: { venueId?: number | null; venueMixes?: boolean } = {}) {

@@ -1,6 +1,6 @@
 /** Voting from any song card: the visitor's sign-in toast and the 'Vote Failed' toast (spec 6, 8); a 401 is the query client's. */
 import type { VoteType } from '@shared/schemas/song';
-import { useAuth } from '../../auth/api/get-current-user';
+import { useAuth } from '../../auth';
 import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { useCastVote } from '../api/cast-vote';
