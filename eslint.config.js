@@ -3,6 +3,48 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
+import fs from 'node:fs';
+
+// Web boundaries (ADR 016). A feature is a folder of src/web/features; other features and app/ import it only through
+// its index.ts (app/ may also load pages/, one chunk per route). components/ and lib/ never import features or app/.
+// ESLint replaces a rule's options when two blocks match one file, so each block below carries the whole list.
+const webBase = [{ group: ['**/server/**', 'node:*'], message: 'The browser code must not import server code.' }];
+const webFeatures = fs
+  .readdirSync('src/web/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+/** Another feature's inner file, seen from a file `depth` folders below src/web/features/<feature>/. */
+const otherFeatureInternals = (depth) => ({
+  regex: `^(\\.\\./){${depth}}[^./][^/]*/.+`,
+  message: "Import another feature only through its public entry (its index.ts): '../<feature>', not a file inside it.",
+});
+/** Features that must not import each other, by the importing feature. */
+const forbiddenFeatures = {
+  // The shared song lists and voting sit below songs and venues: they import neither.
+  mix: ['songs', 'venues'],
+  // Venues get song lists from mix, never from songs (songs may show venues, not the other way round).
+  venues: ['songs'],
+};
+const featureBlocks = webFeatures.flatMap((feature) =>
+  [1, 2, 3].map((depth) => ({
+    files: [`src/web/features/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...webBase,
+            otherFeatureInternals(depth),
+            ...(forbiddenFeatures[feature] ?? []).map((other) => ({
+              group: [`**/${other}`, `**/${other}/**`],
+              message: `The ${feature} feature must not import ${other} (ADR 016).`,
+            })),
+          ],
+        },
+      ],
+    },
+  })),
+);
 
 export default tseslint.config(
   {
@@ -56,10 +98,40 @@ export default tseslint.config(
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: webBase }] },
+  },
+  ...featureBlocks,
+  {
+    files: ['src/web/app/**/*.{ts,tsx}', 'src/web/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', 'node:*'], message: 'The browser code must not import server code.' }] },
+        {
+          patterns: [
+            ...webBase,
+            {
+              regex: '^(\\.\\./)*(\\./)?features/[^/]+/(?!pages/).+',
+              message: "app/ imports a feature through its index.ts ('../features/<feature>'), or one of its pages.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...webBase,
+            {
+              group: ['**/features', '**/features/**', '**/app', '**/app/**'],
+              message: 'components/ and lib/ are building blocks: they never import features or app/ (ADR 016).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -115,6 +115,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    rollupOptions: {
+      // Feature modules only declare things (components, hooks, query options): importing one for a single export
+      // through its index.ts must not pull the index's other modules into the chunk, or the route splitting goes
+      // (ADR 016). Everything else keeps Rollup's default (main.tsx imports zod-config and styles for their effect).
+      treeshake: { moduleSideEffects: (id) => !/[\\/]src[\\/]web[\\/]features[\\/]/.test(id) },
+    },
   },
   server: {
     port: 5173,

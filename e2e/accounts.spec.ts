@@ -129,7 +129,7 @@ test.describe('accounts', () => {
     await shot(otherPage, 'settings-375');
 
     await me.page.goto('/account');
-    await expect(me.page.getByText('This device')).toBeVisible({ timeout: 30_000 });
+    await expect(me.page.getByText('This device', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expectAccessible(me.page);
     await shot(me.page, 'settings-1280');
     await me.page.getByLabel('Current password').fill(me.account.password);

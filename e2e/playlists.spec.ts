@@ -210,7 +210,7 @@ test.describe('community playlists', () => {
     const roadId = await roadTripId(page.request);
     await page.goto('/community-playlists');
     await expect(page.getByRole('button', { name: 'Create Playlist' })).toHaveCount(0);
-    await expect(page.getByText('Active Playlists')).toBeVisible();
+    await expect(page.getByText('Active Playlists', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Browse Venues' })).toHaveAttribute('href', '/venues');
     await page.getByRole('link', { name: /Road Trip Anthems/ }).click();
     await expect(page).toHaveURL(new RegExp(`/community-playlists/${roadId}$`));

@@ -272,7 +272,7 @@ test.describe('social', () => {
     await shot(a.page, 'chat-1280');
     await expectAccessible(a.page);
     await a.page.goto('/messages');
-    await expect(a.page.getByText('No conversations yet')).toBeVisible();
+    await expect(a.page.getByText('No conversations yet', { exact: true })).toBeVisible();
     await expect(a.page.getByRole('heading', { name: 'Select a Conversation' })).toBeVisible();
     await shot(a.page, 'messages-empty-1280');
     await expectAccessible(a.page);

@@ -368,7 +368,10 @@ test.describe('sweep: stored XSS renders as text everywhere', () => {
     await aPage.goto('/');
     await settle(aPage);
     await aPage.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img src=x onerror="window.__xss=9">'));
-    await aPage.waitForTimeout(300);
+    // Wait for the CSP report itself rather than a fixed time.
+    await expect
+      .poll(async () => (await pageProblems(aPage, watches.get(aPage)!)).some((p) => p.startsWith('CSP violation')))
+      .toBe(true);
     const caught = await pageProblems(aPage, watches.get(aPage)!);
     expect(caught.some((p) => p.startsWith('CSP violation'))).toBe(true);
     expect(caught.some((p) => p.includes('img[onerror]'))).toBe(true);

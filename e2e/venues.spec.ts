@@ -40,7 +40,7 @@ test.describe('venues and venue mixes', () => {
     await expect(page).toHaveURL(/\/venue\/\d+\/mix$/);
     const venueId = Number(/\/venue\/(\d+)\/mix/.exec(page.url())![1]);
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-    await expect(page.getByText('Owner')).toBeVisible();
+    await expect(page.getByText('Owner', { exact: true })).toBeVisible();
     await expect(page.getByText('Lounge').first()).toBeVisible();
     await expect(page.getByText('No songs in this venue')).toBeVisible();
 

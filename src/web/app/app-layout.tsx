@@ -1,8 +1,8 @@
 /** The signed-in area's frame: skip link, top navigation, the screen. The player bar lives in <App>. */
 import { Suspense, type ReactNode } from 'react';
-import { TopNav } from '../components/layout/top-nav';
+import { TopNav } from './top-nav';
 import { Loading } from '../components/ui/loading';
-import { SafetyListeners } from '../features/safety/components/safety-listeners';
+import { SafetyListeners } from '../features/safety';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 /** Providers and the persistent parts of the app (player bar and toasts, loaded after the first screen). */
 import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { PlayerProvider } from '../features/player/player-context';
+import { PlayerProvider } from '../features/player';
 import { createQueryClient } from '../lib/query-client';
 import { RealtimeProvider } from './realtime-provider';
 import { Router } from './router';

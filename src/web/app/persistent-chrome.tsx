@@ -5,7 +5,7 @@
  */
 import { Tooltip } from 'radix-ui';
 import { Toaster } from '../components/ui/toaster';
-import { PlayerBar } from '../features/player/components/player-bar';
+import { PlayerBar } from '../features/player';
 
 export function PersistentChrome() {
   return (

@@ -1,7 +1,7 @@
 /** Keeps the socket open for the app's lifetime, reopens it when the user changes, refetches after a reconnect. */
 import { useEffect, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '../features/auth/api/get-current-user';
+import { useAuth } from '../features/auth';
 import { realtime } from '../lib/realtime';
 
 export function RealtimeProvider({ children }: { children: ReactNode }) {

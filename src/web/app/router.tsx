@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { Loading } from '../components/ui/loading';
 import { LandingPage } from '../features/auth/pages/landing-page';
-import { pageSaysSignedOut, useAuth } from '../features/auth/api/get-current-user';
+import { pageSaysSignedOut, useAuth } from '../features/auth';
 import { paths } from './routes';
 
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {

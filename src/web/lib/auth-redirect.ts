@@ -15,9 +15,19 @@ export function isUnauthorizedError(err: unknown): boolean {
     : err instanceof Error && /^401: .*Unauthorized/.test(err.message);
 }
 
-/** Shows 'Unauthorized' / 'You are logged out. Logging in again...' and goes to sign-in after 500 ms. */
+/** 401 errors already handled, so a screen that still calls `handleUnauthorized` does not show it twice. */
+const handled = new WeakSet<object>();
+
+/**
+ * Shows 'Unauthorized' / 'You are logged out. Logging in again...' and goes to sign-in after 500 ms; true for a
+ * 401. The query client calls this for every failed mutation; calling it again for the same error does nothing more.
+ */
 export function handleUnauthorized(err: unknown): boolean {
   if (!isUnauthorizedError(err)) return false;
+  if (typeof err === 'object' && err !== null) {
+    if (handled.has(err)) return true;
+    handled.add(err);
+  }
   toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   goToLogin(500);
   return true;

@@ -20,14 +20,14 @@ import { openPdfViewer } from './pdf/pdf-viewer-store';
 import { PdfViewerHost } from './pdf/pdf-viewer-host';
 import {
   initialPlayerState,
+  isFatalError,
   isPlayable,
   playerReducer,
-  toSnapshot,
   type PlayableSong,
   type PlayerAction,
-  type PlayerSnapshot,
   type PlayerState,
 } from './player-reducer';
+import { persistPlayerSnapshots, readPlayerSnapshot, type SnapshotPersistence } from './player-storage';
 import { youtubeWatchUrl } from './youtube';
 
 export type { PlayableSong, PlayerState } from './player-reducer';
@@ -48,7 +48,8 @@ export interface PlayerActions {
   playNext(song: PlayableSong): void;
   /** Queues the song after the other queued songs. */
   addToQueue(song: PlayableSong): void;
-  removeFromQueue(index: number): void;
+  /** Removes one queue entry (by its id, see `upcoming`). */
+  removeFromQueue(entryId: number): void;
   clearQueue(): void;
   play(): void;
   pause(): void;
@@ -80,20 +81,14 @@ const StateContext = createContext<PlayerState | null>(null);
 const ActionsContext = createContext<PlayerActions | null>(null);
 const InternalsContext = createContext<Internals | null>(null);
 
-const STORAGE_KEY = 'crowdmix:player';
-
-function readSnapshot(): Partial<PlayerSnapshot> | null {
-  try {
-    const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : null;
-    return parsed && typeof parsed === 'object' ? (parsed as Partial<PlayerSnapshot>) : null;
-  } catch {
-    return null;
-  }
-}
-
 function initState(): PlayerState {
-  const snapshot = readSnapshot();
+  let storage: Storage | undefined;
+  try {
+    storage = typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    // Storage disabled: start empty.
+  }
+  const snapshot = readPlayerSnapshot(storage);
   return snapshot ? playerReducer(initialPlayerState, { type: 'restore', snapshot }) : initialPlayerState;
 }
 
@@ -107,13 +102,23 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     stateRef.current = state;
   }, [state]);
 
-  // Volume, mute, the list, the queue and the position survive a reload.
+  // Volume, mute, the list, the queue and the position survive a reload: a user's change is written at once, the
+  // position (it ticks once a second) every few seconds at most and when the page is hidden or left.
+  const persistenceRef = useRef<SnapshotPersistence | null>(null);
   useEffect(() => {
-    try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(toSnapshot(state)));
-    } catch {
-      // Storage full or disabled: the player still works, it just forgets.
-    }
+    const persistence = persistPlayerSnapshots({
+      storage: { setItem: (key, value) => localStorage.setItem(key, value) },
+      window,
+      document,
+    });
+    persistenceRef.current = persistence;
+    return () => {
+      persistenceRef.current = null;
+      persistence.dispose();
+    };
+  }, []);
+  useEffect(() => {
+    persistenceRef.current?.update(state);
   }, [state]);
 
   // One-off notices from the reducer become toasts.
@@ -121,7 +126,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!notice) return;
     if (notice.kind === 'unplayable') {
-      const embedBlocked = notice.code === 100 || notice.code === 101 || notice.code === 150;
+      const embedBlocked = isFatalError(notice.code);
       toast({
         title: embedBlocked ? "This video can't be played here" : "This video couldn't be loaded",
         description: `Skipped “${notice.song.title}” by ${notice.song.artist}.`,
@@ -181,7 +186,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       },
       playNext: (song) => queue(song, 'playNext'),
       addToQueue: (song) => queue(song, 'addToQueue'),
-      removeFromQueue: (index) => dispatch({ type: 'removeFromQueue', index }),
+      removeFromQueue: (entryId) => dispatch({ type: 'removeFromQueue', entryId }),
       clearQueue: () => dispatch({ type: 'clearQueue' }),
       // Dispatch first: the provider may report 'playing' synchronously, and that must not be toggled back.
       play() {

@@ -33,6 +33,7 @@ function replay(actions: PlayerAction[], from: PlayerState = initialPlayerState)
 }
 const run = (actions: PlayerAction[], from?: PlayerState) => replay(actions, from).at(-1)!;
 const ids = (songs: PlayableSong[]) => songs.map((s) => s.id);
+const queued = (state: PlayerState) => state.queue.map((e) => e.song.id);
 const A = song(1);
 const B = song(2);
 const C = song(3);
@@ -254,7 +255,7 @@ describe('Play next and Add to queue', () => {
       { type: 'addToQueue', song: song(10) },
       { type: 'playNext', song: song(11) },
     ]);
-    expect(ids(s.queue)).toEqual([11, 10]);
+    expect(queued(s)).toEqual([11, 10]);
     const [first, second, third] = replay(
       [
         { type: 'next', random: 0 },
@@ -275,7 +276,7 @@ describe('Play next and Add to queue', () => {
       { type: 'toggleShuffle' },
       { type: 'toggleShuffle' },
     ]);
-    expect(ids(s.queue)).toEqual([10]);
+    expect(queued(s)).toEqual([10]);
     expect(playerReducer(s, { type: 'next', random: 0.7 }).currentSong?.id).toBe(10);
   });
 
@@ -305,11 +306,73 @@ describe('Play next and Add to queue', () => {
       { type: 'addToQueue', song: song(10) },
       { type: 'addToQueue', song: song(11) },
     ]);
-    const played = playerReducer(s, { type: 'playFromQueue', index: 1 });
+    const [first, second] = s.queue;
+    const played = playerReducer(s, { type: 'playFromQueue', entryId: second.id });
     expect(played.currentSong?.id).toBe(11);
-    expect(ids(played.queue)).toEqual([10]);
-    expect(ids(playerReducer(s, { type: 'removeFromQueue', index: 0 }).queue)).toEqual([11]);
-    expect(playerReducer(s, { type: 'removeFromQueue', index: 5 })).toBe(s);
+    expect(played.queue).toEqual([first]);
+    expect(queued(playerReducer(s, { type: 'removeFromQueue', entryId: first.id }))).toEqual([11]);
+    expect(playerReducer(s, { type: 'removeFromQueue', entryId: 999 })).toBe(s);
+    expect(playerReducer(s, { type: 'playFromQueue', entryId: 999 })).toBe(s);
+  });
+
+  it('the same song queued twice is two entries; removing one leaves the other', () => {
+    const s = loaded([
+      { type: 'addToQueue', song: song(10) },
+      { type: 'addToQueue', song: song(10) },
+    ]);
+    expect(s.queue).toHaveLength(2);
+    expect(s.queue[0].id).not.toBe(s.queue[1].id);
+    const after = playerReducer(s, { type: 'removeFromQueue', entryId: s.queue[1].id });
+    expect(after.queue).toEqual([s.queue[0]]);
+  });
+
+  it('an entry keeps its id while the queue shifts, and ids are never reused (property)', () => {
+    const step = fc.oneof(
+      fc.record({
+        kind: fc.constantFrom('addToQueue' as const, 'playNext' as const),
+        songId: fc.integer({ min: 1, max: 8 }),
+      }),
+      fc.record({ kind: fc.constantFrom('removeFromQueue' as const, 'playFromQueue' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constantFrom('next' as const, 'ended' as const, 'clearQueue' as const) }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
+        let s = loaded();
+        const songOf = new Map<number, number>();
+        for (const st of steps) {
+          let action: PlayerAction;
+          if (st.kind === 'addToQueue' || st.kind === 'playNext') action = { type: st.kind, song: song(st.songId) };
+          else if (st.kind === 'removeFromQueue' || st.kind === 'playFromQueue') {
+            const target = s.queue.length ? s.queue[st.pick % s.queue.length].id : 12345;
+            action = { type: st.kind, entryId: target };
+          } else if (st.kind === 'clearQueue') action = { type: 'clearQueue' };
+          else action = { type: st.kind, random: 0 };
+          const before = s;
+          s = playerReducer(s, action);
+          const entryIds = s.queue.map((e) => e.id);
+          expect(new Set(entryIds).size).toBe(entryIds.length);
+          for (const e of s.queue) {
+            // An id names one song for good: a new entry never takes an id used before.
+            if (songOf.has(e.id)) expect(e.song.id).toBe(songOf.get(e.id));
+            else {
+              expect(before.queue.some((b) => b.id === e.id)).toBe(false);
+              expect(e.id).toBeLessThan(s.nextQueueId);
+              songOf.set(e.id, e.song.id);
+            }
+          }
+          if (action.type === 'removeFromQueue' || action.type === 'playFromQueue') {
+            const target = action.entryId;
+            expect(s.queue.some((e) => e.id === target)).toBe(false);
+            expect(s.queue).toEqual(before.queue.filter((e) => e.id !== target));
+          }
+          // Whatever else changes, every surviving entry is the same object it was.
+          for (const e of s.queue) {
+            const old = before.queue.find((b) => b.id === e.id);
+            if (old) expect(e).toBe(old);
+          }
+        }
+      }),
+    );
   });
 
   it('Up Next lists the queue, then the rest of the list in order', () => {
@@ -323,6 +386,7 @@ describe('Play next and Add to queue', () => {
       [4, false],
       [5, false],
     ]);
+    expect(upcoming(s)[0]).toMatchObject({ queued: true, entryId: s.queue[0].id });
   });
 });
 
@@ -457,7 +521,8 @@ describe('close and restore', () => {
     });
     expect(restored).toMatchObject({ currentIndex: 2, currentTime: 61, volume: 0.3, repeat: true, isPlaying: false });
     expect(restored.currentSong?.id).toBe(3);
-    expect(ids(restored.queue)).toEqual([10]);
+    expect(restored.queue).toEqual(s.queue);
+    expect(restored.nextQueueId).toBe(s.nextQueueId);
     expect(restored.loadToken).toBe(1);
   });
   it('a bar the user closed stays closed after a reload, until something is played', () => {
@@ -473,6 +538,52 @@ describe('close and restore', () => {
     const { open: _open, ...older } = toSnapshot(loaded());
     expect(playerReducer(initialPlayerState, { type: 'restore', snapshot: older as never }).open).toBe(true);
   });
+  it('a snapshot from before queue entries had ids still loads: its songs get fresh ids', () => {
+    const s = loaded([{ type: 'jump', index: 1 }]);
+    const older = { ...toSnapshot(s), queue: [song(10), song(11), pdf(12), song(10)] };
+    const restored = playerReducer(initialPlayerState, {
+      type: 'restore',
+      snapshot: JSON.parse(JSON.stringify(older)),
+    });
+    expect(queued(restored)).toEqual([10, 11, 10]);
+    const entryIds = restored.queue.map((e) => e.id);
+    expect(new Set(entryIds).size).toBe(3);
+    expect(Math.max(...entryIds)).toBeLessThan(restored.nextQueueId);
+    // The migrated entries work like any other: queue another, remove one by id.
+    const more = playerReducer(restored, { type: 'addToQueue', song: song(13) });
+    expect(new Set(more.queue.map((e) => e.id)).size).toBe(4);
+    const removed = playerReducer(more, { type: 'removeFromQueue', entryId: entryIds[2] });
+    expect(queued(removed)).toEqual([10, 11, 13]);
+  });
+
+  it('restored entries keep their ids; repeated or missing ids get fresh ones', () => {
+    const restored = playerReducer(initialPlayerState, {
+      type: 'restore',
+      snapshot: {
+        songs: [A],
+        currentIndex: 0,
+        queue: [
+          { id: 7, song: song(10) },
+          { id: 7, song: song(11) },
+          { song: song(12) },
+          { id: -1, song: song(13) },
+        ] as never,
+      },
+    });
+    expect(restored.queue.map((e) => [e.id, e.song.id])).toEqual([
+      [7, 10],
+      [8, 11],
+      [9, 12],
+      [10, 13],
+    ]);
+    expect(restored.nextQueueId).toBe(11);
+  });
+
+  it('an unknown action changes nothing', () => {
+    const s = loaded();
+    expect(playerReducer(s, { type: 'nonsense' } as never)).toBe(s);
+  });
+
   it('a damaged snapshot restores safely', () => {
     const restored = playerReducer(initialPlayerState, {
       type: 'restore',

@@ -5,7 +5,9 @@
  *
  * Model: `songs` is the loaded list and `currentIndex` the list position. `queue` holds the songs the user
  * asked for with 'Play next' / 'Add to queue'; they play before the list continues, whatever shuffle says,
- * and while one plays `fromQueue` is true and `currentIndex` keeps the list position to resume from.
+ * and while one plays `fromQueue` is true and `currentIndex` keeps the list position to resume from. Each queued
+ * song is an entry with its own id (from `nextQueueId`), so 'Up Next' can name it while the queue shifts and the
+ * same song can be queued twice.
  * `loadToken` changes whenever the adapter must (re)load the current song from `currentTime`, and
  * `seekToken` whenever it must jump to `currentTime` within the loaded song.
  */
@@ -21,6 +23,12 @@ export interface PlayableSong {
   duration: number | null;
   pdfUrl?: string | null;
   genre?: string | null;
+}
+
+/** A song in the queue; `id` is unique within the queue and never changes while the entry is queued. */
+export interface QueueEntry {
+  id: number;
+  song: PlayableSong;
 }
 
 /** A one-off message for the UI (a toast or a hint), identified by `seq` so each one is shown once. */
@@ -42,7 +50,9 @@ export interface PlayerState {
   volumeBeforeMute: number;
   currentTime: number;
   duration: number;
-  queue: PlayableSong[];
+  queue: QueueEntry[];
+  /** The id the next queued entry gets. */
+  nextQueueId: number;
   fromQueue: boolean;
   /** Ids that failed to play since the list was loaded, so a list of only unplayable songs stops. */
   unplayableIds: number[];
@@ -59,7 +69,8 @@ export interface PlayerState {
 export interface PlayerSnapshot {
   songs: PlayableSong[];
   currentIndex: number;
-  queue: PlayableSong[];
+  /** Entries; snapshots written before entries had ids hold bare songs, which `restore` still reads. */
+  queue: QueueEntry[];
   fromQueue: boolean;
   currentSong: PlayableSong | null;
   currentTime: number;
@@ -84,9 +95,9 @@ export type PlayerAction =
   | { type: 'playSong'; song: PlayableSong; list?: PlayableSong[] }
   | { type: 'playNext'; song: PlayableSong }
   | { type: 'addToQueue'; song: PlayableSong }
-  /** Plays a queued song now (from 'Up Next'); the songs queued before it stay queued. */
-  | { type: 'playFromQueue'; index: number }
-  | { type: 'removeFromQueue'; index: number }
+  /** Plays a queued entry now (from 'Up Next'); the entries queued before it stay queued. */
+  | { type: 'playFromQueue'; entryId: number }
+  | { type: 'removeFromQueue'; entryId: number }
   | { type: 'clearQueue' }
   | { type: 'toggleShuffle' }
   | { type: 'toggleRepeat' }
@@ -114,6 +125,11 @@ export const FATAL_ERRORS = [100, 101, 150] as const;
 /** Error codes worth one retry before skipping (bad parameter, HTML5 player error). */
 export const TRANSIENT_ERRORS = [2, 5] as const;
 
+/** True for an error code the provider raises for a video that will never play here (embedding refused). */
+export const isFatalError = (code: number): boolean => (FATAL_ERRORS as readonly number[]).includes(code);
+/** True for an error code worth one retry. */
+export const isTransientError = (code: number): boolean => (TRANSIENT_ERRORS as readonly number[]).includes(code);
+
 export const initialPlayerState: PlayerState = {
   songs: [],
   currentIndex: -1,
@@ -126,6 +142,7 @@ export const initialPlayerState: PlayerState = {
   currentTime: 0,
   duration: PLAYER_DEFAULT_DURATION,
   queue: [],
+  nextQueueId: 1,
   fromQueue: false,
   unplayableIds: [],
   retries: 0,
@@ -187,9 +204,9 @@ function randomIndex(state: PlayerState, random: number, allowed?: (i: number) =
  */
 function advance(state: PlayerState, random: number, skipUnplayable: boolean): PlayerState | null {
   const failed = new Set(skipUnplayable ? state.unplayableIds : []);
-  const queueIndex = state.queue.findIndex((s) => !failed.has(s.id));
+  const queueIndex = state.queue.findIndex((entry) => !failed.has(entry.song.id));
   if (queueIndex >= 0) {
-    const song = state.queue[queueIndex];
+    const { song } = state.queue[queueIndex];
     return load({ ...state, queue: state.queue.slice(queueIndex + 1) }, song, state.currentIndex, true);
   }
   const queue = skipUnplayable ? [] : state.queue;
@@ -230,6 +247,45 @@ function seek(state: PlayerState, time: number): PlayerState {
 /** Loads a new list (playable songs only) at `index`; a new list forgets which songs failed. */
 function loadList(state: PlayerState, songs: PlayableSong[], index: number, shuffle: boolean): PlayerState {
   return load({ ...state, songs, shuffle, unplayableIds: [] }, songs[index], index, false);
+}
+
+/** Adds `song` to the queue as a new entry, first or last. */
+function enqueue(state: PlayerState, song: PlayableSong, first: boolean): PlayerState {
+  const entry: QueueEntry = { id: state.nextQueueId, song };
+  return {
+    ...state,
+    queue: first ? [entry, ...state.queue] : [...state.queue, entry],
+    nextQueueId: state.nextQueueId + 1,
+    open: true,
+  };
+}
+
+/**
+ * Reads a stored queue: entries keep their ids; bare songs (snapshots from before entries had ids), entries with
+ * a missing or repeated id get fresh ones after the highest kept id.
+ */
+function restoreQueue(stored: unknown): { queue: QueueEntry[]; nextQueueId: number } {
+  const items = Array.isArray(stored) ? (stored as unknown[]) : [];
+  const read = items
+    .map((item): { id: number | null; song: PlayableSong } | null => {
+      if (!item || typeof item !== 'object') return null;
+      if ('song' in item && item.song && typeof item.song === 'object') {
+        const id =
+          'id' in item && Number.isSafeInteger(item.id) && (item.id as number) > 0 ? (item.id as number) : null;
+        return { id, song: item.song as PlayableSong };
+      }
+      return { id: null, song: item as PlayableSong };
+    })
+    .filter((e): e is { id: number | null; song: PlayableSong } => e !== null && isPlayable(e.song));
+  const seen = new Set<number>();
+  const kept = read.map((e) => {
+    if (e.id === null || seen.has(e.id)) return { ...e, id: null };
+    seen.add(e.id);
+    return e;
+  });
+  let next = Math.max(0, ...seen) + 1;
+  const queue = kept.map((e) => ({ id: e.id ?? next++, song: e.song }));
+  return { queue, nextQueueId: next };
 }
 
 /** The player's reducer: every rule of the player in one place. */
@@ -282,24 +338,20 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'playNext':
       if (!isPlayable(action.song)) return state;
       if (!state.currentSong) return playerReducer(state, { type: 'playSong', song: action.song });
-      return { ...state, queue: [action.song, ...state.queue], open: true };
+      return enqueue(state, action.song, true);
     case 'addToQueue':
       if (!isPlayable(action.song)) return state;
       if (!state.currentSong) return playerReducer(state, { type: 'playSong', song: action.song });
-      return { ...state, queue: [...state.queue, action.song], open: true };
+      return enqueue(state, action.song, false);
     case 'playFromQueue': {
-      const song = state.queue[action.index];
-      if (!song) return state;
-      return load(
-        { ...state, queue: state.queue.filter((_, i) => i !== action.index) },
-        song,
-        state.currentIndex,
-        true,
-      );
+      const entry = state.queue.find((e) => e.id === action.entryId);
+      if (!entry) return state;
+      return load({ ...state, queue: state.queue.filter((e) => e !== entry) }, entry.song, state.currentIndex, true);
     }
-    case 'removeFromQueue':
-      if (action.index < 0 || action.index >= state.queue.length) return state;
-      return { ...state, queue: state.queue.filter((_, i) => i !== action.index) };
+    case 'removeFromQueue': {
+      const queue = state.queue.filter((e) => e.id !== action.entryId);
+      return queue.length === state.queue.length ? state : { ...state, queue };
+    }
     case 'clearQueue':
       return state.queue.length ? { ...state, queue: [] } : state;
     case 'toggleShuffle':
@@ -324,7 +376,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'restore': {
       const s = action.snapshot;
       const songs = (s.songs ?? []).filter(isPlayable);
-      const queue = (s.queue ?? []).filter(isPlayable);
+      const { queue, nextQueueId } = restoreQueue(s.queue);
       const index =
         Number.isInteger(s.currentIndex) && s.currentIndex! >= 0 && s.currentIndex! < songs.length
           ? s.currentIndex!
@@ -337,6 +389,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
         ...state,
         songs,
         queue,
+        nextQueueId,
         currentIndex: current ? index : -1,
         currentSong: current,
         fromQueue: Boolean(current && s.fromQueue),
@@ -368,7 +421,7 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'error': {
       const song = state.currentSong;
       if (!song) return state;
-      if ((TRANSIENT_ERRORS as readonly number[]).includes(action.code) && state.retries < 1) {
+      if (isTransientError(action.code) && state.retries < 1) {
         return { ...state, retries: state.retries + 1, loadToken: state.loadToken + 1 };
       }
       const marked: PlayerState = {
@@ -389,17 +442,25 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
             notice: { kind: 'autoplay-blocked', seq: seqAfter(state), song: state.currentSong },
           }
         : state;
-    default:
+    default: {
+      // Every action is handled above: a new action type fails to compile here until it is.
+      const unhandled: never = action;
+      void unhandled;
       return state;
+    }
   }
 }
 
+/** One row of 'Up Next': a queue entry (by its id) or a list song (by its list position). */
+export type UpcomingItem =
+  { queued: true; song: PlayableSong; entryId: number } | { queued: false; song: PlayableSong; index: number };
+
 /** The songs after the current one: the queue, then the list in order (no wrap), as 'Up Next' shows them. */
-export function upcoming(state: PlayerState): Array<{ song: PlayableSong; queued: boolean; index: number }> {
-  const queued = state.queue.map((song, index) => ({ song, queued: true, index }));
+export function upcoming(state: PlayerState): UpcomingItem[] {
+  const queued = state.queue.map((entry): UpcomingItem => ({ queued: true, song: entry.song, entryId: entry.id }));
   const rest = state.songs
     .slice(state.currentIndex + 1)
-    .map((song, i) => ({ song, queued: false, index: state.currentIndex + 1 + i }));
+    .map((song, i): UpcomingItem => ({ queued: false, song, index: state.currentIndex + 1 + i }));
   return [...queued, ...rest];
 }
 

@@ -2,13 +2,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Account, ChangeEmailInput, ChangePasswordInput, DeleteAccountInput } from '@shared/schemas/account';
 import { sendJson } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../auth/api/get-current-user';
+import { currentUserQueryKey } from '../../auth';
 import { accountQueryOptions } from './get-account';
 import { sessionsQueryOptions } from './get-sessions';
 
 export function useChangePassword() {
   const qc = useQueryClient();
   return useMutation({
+    // A 401 here is a wrong password, not an ended session: the form says so itself.
+    meta: { handlesUnauthorized: true },
     mutationFn: (input: ChangePasswordInput) => sendJson<{ ended: number }>('POST', '/api/account/password', input),
     onSuccess: () => void qc.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
   });
@@ -17,6 +19,8 @@ export function useChangePassword() {
 export function useChangeEmail() {
   const qc = useQueryClient();
   return useMutation({
+    // A 401 here is a wrong password, not an ended session: the form says so itself.
+    meta: { handlesUnauthorized: true },
     mutationFn: (input: ChangeEmailInput) => sendJson<Account>('PATCH', '/api/account/email', input),
     onSuccess: (account) => {
       qc.setQueryData(accountQueryOptions().queryKey, account);
@@ -43,6 +47,8 @@ export function useEndOtherSessions() {
 
 export function useDeleteAccount() {
   return useMutation({
+    // A 401 here is a wrong password, not an ended session: the form says so itself.
+    meta: { handlesUnauthorized: true },
     mutationFn: (input: DeleteAccountInput) => sendJson<void>('POST', '/api/account/delete', input),
   });
 }

@@ -11,12 +11,16 @@ export function useResetAvailability() {
 
 export function useRequestReset() {
   return useMutation({
+    // Signed out by design: a 401 cannot mean an ended session here.
+    meta: { handlesUnauthorized: true },
     mutationFn: (email: string) => sendJson<{ message: string }>('POST', '/api/auth/password-reset', { email }),
   });
 }
 
 export function useConfirmReset() {
   return useMutation({
+    // Signed out by design: a 401 cannot mean an ended session here.
+    meta: { handlesUnauthorized: true },
     mutationFn: (input: { token: string; password: string }) =>
       sendJson<void>('POST', '/api/auth/password-reset/confirm', input),
   });

@@ -6,7 +6,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, LogOut, Monitor, ShieldAlert, Trash2 } from 'lucide-react';
 import { ChangeEmailSchema, ChangePasswordSchema, DELETE_CONFIRMATION, type Account } from '@shared/schemas/account';
-import { AuthRequired } from '../../../components/layout/auth-required';
+import { AuthRequired } from '../../../app/auth-required';
 import { Page } from '../../../components/layout/page';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
@@ -17,9 +17,10 @@ import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Loading } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useAuth } from '../../auth/api/get-current-user';
-import { useBlocks, useUnblock } from '../../safety/api/get-blocks';
-import { useMarkNotificationsRead, useNotifications } from '../../safety/api/get-notifications';
+import { notifyError } from '../../../lib/notify-error';
+import { useAuth } from '../../auth';
+import { useBlocks, useUnblock } from '../../safety';
+import { useMarkNotificationsRead, useNotifications } from '../../safety';
 import {
   useChangeEmail,
   useChangePassword,
@@ -245,8 +246,7 @@ function SessionsSection() {
   const end = useEndSession();
   const endOthers = useEndOtherSessions();
   const list = sessions.data ?? [];
-  const fail = (err: unknown) =>
-    toast({ title: 'Error', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+  const fail = (err: unknown) => notifyError(err, 'Error');
   return (
     <Section title="Where you are signed in" description="Each browser you signed in with, and where from.">
       {sessions.isLoading ? (

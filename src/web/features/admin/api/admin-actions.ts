@@ -2,12 +2,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResolveReportInput } from '@shared/schemas/safety';
 import { sendJson } from '../../../lib/api-client';
+import { auditQueryOptions } from './get-audit';
+import { REPORTS_KEY_PREFIX } from './get-reports';
 
 function useRefreshAdmin() {
   const qc = useQueryClient();
   return () => {
-    void qc.invalidateQueries({ queryKey: ['/api/admin/reports'] });
-    void qc.invalidateQueries({ queryKey: ['/api/admin/audit'] });
+    void qc.invalidateQueries({ queryKey: REPORTS_KEY_PREFIX });
+    void qc.invalidateQueries({ queryKey: auditQueryOptions().queryKey });
   };
 }
 

@@ -13,7 +13,7 @@ import {
   type ResolveReportInput,
 } from '@shared/schemas/safety';
 import { Page } from '../../../components/layout/page';
-import { AuthRequired } from '../../../components/layout/auth-required';
+import { AuthRequired } from '../../../app/auth-required';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -23,8 +23,8 @@ import { Loading } from '../../../components/ui/loading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { useAuth } from '../../auth/api/get-current-user';
-import { useAccount } from '../../account/api/get-account';
+import { useAuth } from '../../auth';
+import { useAccount } from '../../account';
 import { useResolveReport, useRestore } from '../api/admin-actions';
 import { useAudit } from '../api/get-audit';
 import { useReports } from '../api/get-reports';

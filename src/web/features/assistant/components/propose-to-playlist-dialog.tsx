@@ -10,9 +10,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { handleUnauthorized } from '../../../lib/auth-redirect';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
-import { usePlaylist } from '../../playlists/api/get-playlist';
-import { usePlaylists } from '../../playlists/api/get-playlists';
-import { useProposeSong } from '../../playlists/api/propose-song';
+import { usePlaylist } from '../../playlists';
+import { usePlaylists } from '../../playlists';
+import { useProposeSong } from '../../playlists';
 
 export function ProposeToPlaylistDialog({ songId, title }: { songId: number; title: string }) {
   const [open, setOpen] = useState(false);

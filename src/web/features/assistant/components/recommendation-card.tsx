@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
-import { usePlayerActions, type PlayableSong } from '../../player/player-context';
+import { usePlayerActions, type PlayableSong } from '../../player';
 import { ProposeToPlaylistDialog } from './propose-to-playlist-dialog';
 
 /** Spec section 9: green at 0.8 or more, yellow at 0.6 or more, red below. */

@@ -7,6 +7,8 @@ import { currentUserQueryKey } from './get-current-user';
 export function useSignIn() {
   const qc = useQueryClient();
   return useMutation({
+    // A 401 here is a wrong password, not an ended session: the form says so itself.
+    meta: { handlesUnauthorized: true },
     mutationFn: (input: LoginInput) => sendJson<CurrentUser>('POST', '/api/auth/login', input),
     onSuccess: (user) => {
       qc.clear();
@@ -18,6 +20,8 @@ export function useSignIn() {
 export function useRegister() {
   const qc = useQueryClient();
   return useMutation({
+    // A 401 here is a wrong password, not an ended session: the form says so itself.
+    meta: { handlesUnauthorized: true },
     mutationFn: (input: RegisterInput) => sendJson<CurrentUser>('POST', '/api/auth/register', input),
     onSuccess: (user) => {
       qc.clear();

@@ -3,11 +3,12 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { POLL } from '@shared/constants';
 import type { OnlineUser } from '@shared/schemas/user';
 import { getJson } from '../../../lib/api-client';
+import { ONLINE_USERS_KEY } from '../../../lib/query-keys';
 import { useRealtimeEvent } from '../../../lib/realtime';
 
 export const onlineUsersQueryOptions = () =>
   queryOptions({
-    queryKey: ['/api/users/online'] as const,
+    queryKey: ONLINE_USERS_KEY,
     queryFn: ({ signal }) => getJson<OnlineUser[]>('/api/users/online', signal),
     refetchInterval: POLL.onlineUsers,
     staleTime: 0,

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@shared/schemas/auth';
 import type { Message } from '@shared/schemas/message';
 import { ApiError, sendJson } from '../../../lib/api-client';
-import { handleUnauthorized } from '../../../lib/auth-redirect';
+import { isUnauthorizedError } from '../../../lib/auth-redirect';
 import { toast } from '../../../lib/toast';
 import { fullName } from '../lib/format';
 import { chatMessagesKey, chatUrl, mergeMessages, type ChatRoom } from './get-chat-messages';
@@ -54,7 +54,8 @@ export function useSendChatMessage(
     onError: (err, content, ctx) => {
       qc.setQueryData<Message[]>(key, (cur) => cur?.filter((m) => m.id !== ctx?.tempId));
       opts.onFailed?.(content);
-      if (handleUnauthorized(err)) return;
+      // A 401 is the query client's (sign in again).
+      if (isUnauthorizedError(err)) return;
       if (err instanceof ApiError && err.status === 429) {
         toast({ title: 'Slow down', description: err.serverMessage, variant: 'destructive' });
         return;

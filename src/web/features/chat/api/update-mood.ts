@@ -2,9 +2,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@shared/schemas/auth';
 import { sendJson } from '../../../lib/api-client';
-import { handleUnauthorized } from '../../../lib/auth-redirect';
+import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
-import { currentUserQueryOptions } from '../../auth/api/get-current-user';
+import { currentUserQueryOptions } from '../../auth';
 import { onlineUsersQueryOptions } from './get-online-users';
 
 export function updateMood(userId: string, mood: string): Promise<CurrentUser> {
@@ -21,9 +21,6 @@ export function useUpdateMood() {
       void qc.invalidateQueries({ queryKey: onlineUsersQueryOptions().queryKey });
       toast({ title: 'Mood updated!', variant: 'success' });
     },
-    onError: (err) => {
-      if (handleUnauthorized(err)) return;
-      toast({ title: 'Failed to update mood', description: 'Please try again.', variant: 'destructive' });
-    },
+    onError: (err) => notifyError(err, 'Failed to update mood', { description: 'Please try again.' }),
   });
 }

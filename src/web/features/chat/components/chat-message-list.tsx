@@ -10,8 +10,8 @@ import { MESSAGE_PAGE_SIZE } from '@shared/schemas/message';
 import { href } from '../../../app/routes';
 import { cn, isMobileBrowser } from '../../../lib/utils';
 import { isTemp } from '../api/get-chat-messages';
-import { foldBlocked, hiddenLabel } from '../../safety/lib/hidden-messages';
-import { MessageActions } from '../../safety/components/message-actions';
+import { foldBlocked, hiddenLabel } from '../../safety';
+import { MessageActions } from '../../safety';
 import { nameInitials, senderLabel, timeAgo } from '../lib/format';
 
 export function ChatMessageList({

@@ -5,8 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@shared/schemas/auth';
 import { MessageComposer } from '../../../components/ui/message-composer';
 import { chatMessagesKey, loadOlderMessages, useChatMessages, type ChatRoom as Room } from '../api/get-chat-messages';
-import { useBlockedIds } from '../../safety/api/get-blocks';
-import { useMyMute } from '../../safety/api/venue-moderation';
+import { useBlockedIds } from '../../safety';
+import { useMyMute } from '../../safety';
 import { useSendChatMessage } from '../api/send-chat-message';
 import { ChatMessageList } from './chat-message-list';
 

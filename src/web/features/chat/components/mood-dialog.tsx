@@ -1,7 +1,7 @@
 /** 'Set Your Music Mood' (spec: Mood dialog): seven moods with descriptions; choosing one saves and closes. */
 import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useAuth } from '../../auth/api/get-current-user';
+import { useAuth } from '../../auth';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/utils';
 import { useUpdateMood } from '../api/update-mood';

@@ -2,8 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@shared/schemas/message';
 import { ApiError, sendJson } from '../../../lib/api-client';
-import { handleUnauthorized } from '../../../lib/auth-redirect';
-import { toast } from '../../../lib/toast';
+import { notifyError } from '../../../lib/notify-error';
 import { conversationsQueryOptions } from './get-conversations';
 import { threadQueryOptions } from './get-thread';
 
@@ -23,12 +22,11 @@ export function useSendMessage(opts: { onFailed?: (content: string) => void } = 
     },
     onError: (err, { content }) => {
       opts.onFailed?.(content);
-      if (handleUnauthorized(err)) return;
       const description =
         err instanceof ApiError && (err.status === 429 || err.status === 403)
           ? err.serverMessage
           : 'Failed to send message. Please try again.';
-      toast({ title: 'Error', description, variant: 'destructive' });
+      notifyError(err, 'Error', { description });
     },
   });
 }

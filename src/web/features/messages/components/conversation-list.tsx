@@ -3,7 +3,7 @@ import type { Conversation } from '@shared/schemas/message';
 import type { PublicUser } from '@shared/schemas/auth';
 import { Avatar } from '../../../components/ui/avatar';
 import { cn } from '../../../lib/utils';
-import { userLabel } from '../../chat/lib/format';
+import { userLabel } from '../../chat';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });

@@ -6,12 +6,12 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { MessageComposer } from '../../../components/ui/message-composer';
 import { cn, isMobileBrowser } from '../../../lib/utils';
-import { userLabel } from '../../chat/lib/format';
+import { userLabel } from '../../chat';
 import { useMarkRead } from '../api/mark-read';
 import { useSendMessage } from '../api/send-message';
 import { useThread } from '../api/get-thread';
-import { BlockButton } from '../../safety/components/block-button';
-import { ReportButton } from '../../safety/components/report-dialog';
+import { BlockButton } from '../../safety';
+import { ReportButton } from '../../safety';
 
 const stamp = new Intl.DateTimeFormat(undefined, {
   month: 'short',

@@ -14,7 +14,7 @@ import { Loading } from '../../../components/ui/loading';
 import { goToLogin } from '../../../lib/auth-redirect';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
-import { useAuth } from '../../auth/api/get-current-user';
+import { useAuth } from '../../auth';
 import { useConversations } from '../api/get-conversations';
 import { useUser } from '../api/get-user';
 import { ConversationList } from '../components/conversation-list';

@@ -25,7 +25,7 @@ import {
 } from 'lucide-react';
 import { formatClock, formatLongClock } from '@shared/duration';
 import { Slider } from '../../../components/ui/slider';
-import { useAuth } from '../../auth/api/get-current-user';
+import { useAuth } from '../../auth';
 import { cn, isMobileBrowser } from '../../../lib/utils';
 import { usePlayerActions, usePlayerState } from '../player-context';
 import { nextVideoSize, updatePlayerPrefs, usePlayerPrefs, VIDEO_SIZES } from '../player-prefs';

@@ -39,14 +39,16 @@ export function UpNext() {
             <ol className="flex flex-col gap-1" aria-label="Next songs">
               {shown.map((item) => (
                 <li
-                  key={`${item.queued ? 'q' : 'l'}-${item.index}-${item.song.id}`}
+                  key={item.queued ? `q-${item.entryId}` : `l-${item.index}-${item.song.id}`}
                   className="flex items-center gap-1"
                 >
                   <button
                     type="button"
                     className="flex min-w-0 flex-1 items-center gap-2 rounded-lg p-1.5 text-left hover:bg-white/5"
                     onClick={() =>
-                      item.queued ? dispatch({ type: 'playFromQueue', index: item.index }) : actions.jump(item.index)
+                      item.queued
+                        ? dispatch({ type: 'playFromQueue', entryId: item.entryId })
+                        : actions.jump(item.index)
                     }
                   >
                     <SongArt song={item.song} className="size-9 rounded-md" />
@@ -63,7 +65,7 @@ export function UpNext() {
                     <ControlButton
                       label={`Remove ${item.song.title} from the queue`}
                       size="icon-sm"
-                      onClick={() => actions.removeFromQueue(item.index)}
+                      onClick={() => actions.removeFromQueue(item.entryId)}
                     >
                       <X />
                     </ControlButton>

@@ -10,6 +10,8 @@ export const votePlaylistSong = (playlistSongId: number, body: PlaylistVote) =>
 export function useVotePlaylistSong(playlistId: number) {
   const qc = useQueryClient();
   return useMutation({
+    // The playlist's songs ask a signed-out voter to log in in their own words (playlist-songs.tsx).
+    meta: { handlesUnauthorized: true },
     mutationFn: ({ playlistSongId, voteType }: { playlistSongId: number } & PlaylistVote) =>
       votePlaylistSong(playlistSongId, { voteType }),
     onSuccess: (result) => invalidatePlaylist(qc, playlistId, result.status !== 'pending'),

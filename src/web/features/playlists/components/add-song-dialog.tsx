@@ -13,11 +13,11 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Loading } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/api-client';
-import { handleUnauthorized } from '../../../lib/auth-redirect';
+import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
-import { useSearchResults } from '../../search/api/search';
-import { songsOfPages, useSongs } from '../../songs/api/get-songs';
+import { useSearchResults } from '../../search';
+import { songsOfPages, useSongs } from '../../mix';
 import { useProposeSong } from '../api/propose-song';
 import { formatSongLength } from './format';
 
@@ -120,14 +120,7 @@ export function AddSongDialog({
         });
         onOpenChange(false);
       },
-      onError: (err) => {
-        if (handleUnauthorized(err)) return;
-        toast({
-          title: 'Proposal Failed',
-          description: errorMessage(err, 'Failed to add song'),
-          variant: 'destructive',
-        });
-      },
+      onError: (err) => notifyError(err, 'Proposal Failed', 'Failed to add song'),
     });
   };
 

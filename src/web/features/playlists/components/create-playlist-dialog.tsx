@@ -10,8 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { FieldError, Input, Label, Select, Textarea } from '../../../components/ui/input';
 import { Slider } from '../../../components/ui/slider';
-import { errorMessage } from '../../../lib/api-client';
-import { handleUnauthorized } from '../../../lib/auth-redirect';
+import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { useCreatePlaylist } from '../api/create-playlist';
@@ -70,14 +69,7 @@ export function CreatePlaylistDialog({ trigger }: { trigger: ReactNode }) {
         setOpen(false);
         navigate(href.playlist(playlist.id));
       },
-      onError: (err) => {
-        if (handleUnauthorized(err)) return;
-        toast({
-          title: 'Creation Failed',
-          description: errorMessage(err, 'Failed to create playlist'),
-          variant: 'destructive',
-        });
-      },
+      onError: (err) => notifyError(err, 'Creation Failed', 'Failed to create playlist'),
     });
   };
 

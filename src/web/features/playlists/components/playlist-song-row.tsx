@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cn } from '../../../lib/utils';
-import { dispatchMusicPlayerUpdate, useIsCurrentSong, type PlayableSong } from '../../player/player-context';
+import { dispatchMusicPlayerUpdate, useIsCurrentSong, type PlayableSong } from '../../player';
 import { formatDate, formatSongLength } from './format';
 
 const STATUS = {

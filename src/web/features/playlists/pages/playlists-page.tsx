@@ -9,7 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { Loading } from '../../../components/ui/loading';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../auth/api/get-current-user';
+import { useAuth } from '../../auth';
 import { usePlaylists } from '../api/get-playlists';
 import { useLivePlaylists } from '../api/live-playlists';
 import { CreatePlaylistDialog } from '../components/create-playlist-dialog';

@@ -5,7 +5,7 @@ import { Award, Crown, FileText, MapPin, Music, Settings, ThumbsUp, Upload } fro
 import { VENUE_TYPE_LABELS, type VenueType } from '@shared/constants';
 import type { UserStats } from '@shared/schemas/user';
 import { href, paths } from '../../../app/routes';
-import { RequireAuth } from '../../../components/layout/auth-required';
+import { RequireAuth } from '../../../app/auth-required';
 import { Page } from '../../../components/layout/page';
 import { Avatar } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
@@ -14,7 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/utils';
-import { useAuth } from '../../auth/api/get-current-user';
+import { useAuth } from '../../auth';
 import { useMyStats } from '../api/get-my-stats';
 
 export function ProfilePage() {

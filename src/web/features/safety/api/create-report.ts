@@ -5,6 +5,8 @@ import { sendJson } from '../../../lib/api-client';
 
 export function useCreateReport() {
   return useMutation({
+    // The report form asks a signed-out visitor to sign in, in place (report-dialog.tsx).
+    meta: { handlesUnauthorized: true },
     mutationFn: (input: CreateReportInput) => sendJson<{ id: number }>('POST', '/api/reports', input),
   });
 }

@@ -1,5 +1,5 @@
 /** A venue's chat moderation: the owner deletes messages and mutes people; everyone learns their own mute. */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { getJson, sendJson } from '../../../lib/api-client';
 
 export const myMuteQueryOptions = (venueId: number) =>
@@ -19,11 +19,10 @@ export function useDeleteVenueMessage(venueId: number) {
   });
 }
 
+/** Mutes someone in the venue's chat; they learn it from /ws (`venue_mute`), and no list of the owner's shows mutes. */
 export function useMute(venueId: number) {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: { userId: string; minutes: 10 | 60 | 1440 }) =>
       sendJson<{ until: string }>('POST', `/api/venues/${venueId}/mutes`, input),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['/api/venues', venueId, 'mutes'] }),
   });
 }

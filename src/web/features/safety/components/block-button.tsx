@@ -1,8 +1,8 @@
 /** Block or unblock a person (they cannot message you; their chat messages fold away for you). */
 import { Ban } from 'lucide-react';
 import { Button, type ButtonProps } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { notifyError } from '../../../lib/notify-error';
 import { useBlock, useBlockedIds, useUnblock } from '../api/get-blocks';
 
 export function BlockButton({ userId, name, ...props }: { userId: string; name: string } & ButtonProps) {
@@ -19,8 +19,7 @@ export function BlockButton({ userId, name, ...props }: { userId: string; name: 
         const action = blocked ? unblock : block;
         action.mutate(userId, {
           onSuccess: () => toast({ title: blocked ? `Unblocked ${name}` : `Blocked ${name}`, variant: 'success' }),
-          onError: (err) =>
-            toast({ title: 'Error', description: errorMessage(err, 'Please try again.'), variant: 'destructive' }),
+          onError: (err) => notifyError(err, 'Error'),
         });
       }}
       {...props}

@@ -7,8 +7,8 @@ import { lazy, Suspense, useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { Ban, Clock, Flag, MoreHorizontal, Trash2 } from 'lucide-react';
 import type { Message } from '@shared/schemas/message';
-import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { notifyError } from '../../../lib/notify-error';
 import { cn } from '../../../lib/utils';
 import { useBlock, useBlockedIds, useUnblock } from '../api/get-blocks';
 import { useDeleteVenueMessage, useMute } from '../api/venue-moderation';
@@ -62,8 +62,7 @@ export function MessageActions({
   const remove = useDeleteVenueMessage(venueId ?? 0);
   const mute = useMute(venueId ?? 0);
   const label = `Actions for the message from ${name}`;
-  const fail = (err: unknown) =>
-    toast({ title: 'Error', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+  const fail = (err: unknown) => notifyError(err, 'Error');
 
   const menu = mounted ? (
     <DropdownMenu.Root defaultOpen onOpenChange={(open) => !open && setMounted(false)}>

@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRealtimeEvent } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
+import { ONLINE_USERS_KEY } from '../../../lib/query-keys';
 import { blocksQueryOptions } from '../api/get-blocks';
 import { notificationsQueryOptions } from '../api/get-notifications';
 import { myMuteQueryOptions } from '../api/venue-moderation';
@@ -11,7 +12,7 @@ export function SafetyListeners() {
   useRealtimeEvent('notification', () => void qc.invalidateQueries({ queryKey: notificationsQueryOptions().queryKey }));
   useRealtimeEvent('blocks_changed', () => {
     void qc.invalidateQueries({ queryKey: blocksQueryOptions().queryKey });
-    void qc.invalidateQueries({ queryKey: ['/api/users/online'] });
+    void qc.invalidateQueries({ queryKey: ONLINE_USERS_KEY });
   });
   useRealtimeEvent('venue_mute', (e) => {
     qc.setQueryData(myMuteQueryOptions(e.venueId).queryKey, { mutedUntil: e.until });

@@ -2,8 +2,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchResponse } from '@shared/schemas/search';
 import { getJson } from '../../../lib/api-client';
+import { SEARCH_KEY_PREFIX } from '../../../lib/query-keys';
 
-export const SEARCH_KEY_PREFIX = ['/api/search'] as const;
+export { SEARCH_KEY_PREFIX };
 
 export const search = (q: string, limit: number, signal?: AbortSignal) =>
   getJson<SearchResponse>(`/api/search?q=${encodeURIComponent(q)}&limit=${limit}`, signal);

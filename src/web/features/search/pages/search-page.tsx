@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
-import { SongList } from '../../songs/components/song-list';
+import { SongList } from '../../mix';
 import { useSearchResults } from '../api/search';
 
 const RESULTS_PER_GROUP = 20;

@@ -1,7 +1,7 @@
 /** DELETE /api/songs/{id}: the uploader removes a song (its votes go with it); every list refreshes. */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { sendJson } from '../../../lib/api-client';
-import { invalidateSongLists } from './invalidate';
+import { invalidateSongLists } from '../../mix';
 
 export const deleteSong = (id: number) => sendJson<void>('DELETE', `/api/songs/${id}`);
 

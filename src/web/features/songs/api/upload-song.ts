@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Song } from '@shared/schemas/song';
 import { ApiError } from '../../../lib/api-client';
-import { invalidateSongLists } from './invalidate';
+import { invalidateSongLists } from '../../mix';
 
 export interface UploadSongInput {
   type: 'youtube' | 'pdf';
@@ -76,6 +76,8 @@ export function uploadSong(input: UploadSongInput, onProgress?: (percent: number
 export function useUploadSong(onProgress: (percent: number) => void) {
   const qc = useQueryClient();
   return useMutation({
+    // The upload form explains a 401 in its own words before going to sign-in.
+    meta: { handlesUnauthorized: true },
     mutationFn: (input: UploadSongInput) => uploadSong(input, onProgress),
     onSuccess: (_song, input) =>
       invalidateSongLists(qc, { venueId: input.venueId && input.venueId !== 'global' ? Number(input.venueId) : null }),

@@ -12,12 +12,12 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { href, paths } from '../../../app/routes';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
-import { getVenuesQueryOptions, useVenues } from '../../venues/api/get-venues';
-import { getGlobalMixQueryOptions, useGlobalMix } from '../api/get-global-mix';
-import { getTrendingQueryOptions, useTrending } from '../api/get-trending';
-import { useLiveVotes } from '../api/live-votes';
-import { MixActions } from '../components/mix-actions';
-import { SongList } from '../components/song-list';
+import { getVenuesQueryOptions, useVenues } from '../../venues';
+import { getGlobalMixQueryOptions, useGlobalMix } from '../../mix';
+import { getTrendingQueryOptions, useTrending } from '../../mix';
+import { useLiveVotes } from '../../mix';
+import { MixActions } from '../../mix';
+import { SongList } from '../../mix';
 
 /** The AI card's example prompts (spec: chill indie, workout, similar to a band). */
 export const AI_PROMPTS = [

@@ -11,7 +11,7 @@ import { FileText, Link2, Lock, Music2, Trash2, UploadCloud, X } from 'lucide-re
 import { UploadSongFieldsSchema } from '@shared/schemas/song';
 import { parseClock } from '@shared/duration';
 import { parseYouTubeId } from '@shared/youtube';
-import { RequireAuth } from '../../../components/layout/auth-required';
+import { RequireAuth } from '../../../app/auth-required';
 import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -23,15 +23,16 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { goToLogin } from '../../../lib/auth-redirect';
 import { toast } from '../../../lib/toast';
-import { useAuth } from '../../auth/api/get-current-user';
-import { getUserVenuesQueryOptions, useUserVenues } from '../../venues/api/get-user-venues';
-import { useVenue } from '../../venues/api/get-venue';
+import { notifyError } from '../../../lib/notify-error';
+import { useAuth } from '../../auth';
+import { getUserVenuesQueryOptions, useUserVenues } from '../../venues';
+import { getVenueQueryOptions, useVenue } from '../../venues';
 import { useDeleteSong } from '../api/delete-song';
-import { useSong } from '../api/get-song';
-import { useUserSongs } from '../api/get-user-songs';
-import { useLiveVotes } from '../api/live-votes';
+import { useSong } from '../../mix';
+import { useUserSongs } from '../../mix';
+import { useLiveVotes } from '../../mix';
 import { useUploadSong } from '../api/upload-song';
-import { SongList } from '../components/song-list';
+import { SongList } from '../../mix';
 
 type Field = 'youtubeUrl' | 'file' | 'title' | 'artist' | 'genre' | 'duration' | 'venueId';
 type Errors = Partial<Record<Field, string>>;
@@ -262,7 +263,7 @@ function UploadForm() {
           if (err instanceof ApiError && err.status === 409 && venueId !== 'global') {
             setErrors((prev) => ({ ...prev, venueId: message }));
             void qc.invalidateQueries({ queryKey: getUserVenuesQueryOptions().queryKey });
-            void qc.invalidateQueries({ queryKey: ['/api/venues', Number(venueId)] });
+            void qc.invalidateQueries({ queryKey: getVenueQueryOptions(Number(venueId)).queryKey });
           }
           if (err instanceof ApiError) {
             try {
@@ -477,12 +478,7 @@ function MyUploads() {
                 onConfirm={() =>
                   del.mutate(song.id, {
                     onSuccess: () => toast({ title: 'Song deleted', description: `“${song.title}” was removed.` }),
-                    onError: (err) =>
-                      toast({
-                        title: 'Delete failed',
-                        description: errorMessage(err, 'Please try again.'),
-                        variant: 'destructive',
-                      }),
+                    onError: (err) => notifyError(err, 'Delete failed'),
                   })
                 }
                 trigger={

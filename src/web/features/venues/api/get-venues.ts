@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_FIVE_MINUTES } from '@shared/constants';
 import type { Venue } from '@shared/schemas/venue';
+import { VENUES_KEY_PREFIX } from '../../../lib/query-keys';
 
 /** Fails with the spec's 'HTTP {status}: {statusText}'. */
 export async function getVenues(signal?: AbortSignal): Promise<Venue[]> {
@@ -12,7 +13,7 @@ export async function getVenues(signal?: AbortSignal): Promise<Venue[]> {
 
 export const getVenuesQueryOptions = () =>
   queryOptions({
-    queryKey: ['/api/venues'] as const,
+    queryKey: VENUES_KEY_PREFIX,
     queryFn: ({ signal }) => getVenues(signal),
     retry: 3,
     staleTime: CACHE_FIVE_MINUTES,

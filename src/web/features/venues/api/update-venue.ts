@@ -4,7 +4,7 @@ import type { UpdateVenueInput, Venue } from '@shared/schemas/venue';
 import { sendJson } from '../../../lib/api-client';
 import { getVenuesQueryOptions } from './get-venues';
 import { getUserVenuesQueryOptions } from './get-user-venues';
-import { getVenueMixQueryOptions } from './get-venue-mix';
+import { getVenueMixQueryOptions } from '../../mix';
 
 export const updateVenue = ({ id, ...input }: UpdateVenueInput & { id: number }) =>
   sendJson<Venue>('PATCH', `/api/venues/${id}`, input);

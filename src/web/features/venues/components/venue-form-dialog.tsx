@@ -17,8 +17,7 @@ import { CreateVenueSchema, type Venue } from '@shared/schemas/venue';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { FieldError, Input, Label, Select, Textarea } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-client';
-import { handleUnauthorized } from '../../../lib/auth-redirect';
+import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { href } from '../../../app/routes';
@@ -64,14 +63,13 @@ export function VenueFormDialog({ trigger, venue }: { trigger: ReactNode; venue?
   };
 
   const onError = (err: unknown) => {
-    if (handleUnauthorized(err)) return;
-    toast({
-      title: 'Error',
-      description: venue
-        ? errorMessage(err, 'Failed to update venue. Please try again.')
-        : 'Failed to create venue. Please try again.',
-      variant: 'destructive',
-    });
+    notifyError(
+      err,
+      'Error',
+      venue
+        ? 'Failed to update venue. Please try again.'
+        : { description: 'Failed to create venue. Please try again.' },
+    );
   };
 
   const onSubmit = (e: FormEvent) => {

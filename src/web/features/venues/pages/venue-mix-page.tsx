@@ -17,16 +17,16 @@ import { Loading } from '../../../components/ui/loading';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { href, paths } from '../../../app/routes';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { handleUnauthorized } from '../../../lib/auth-redirect';
+import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
-import { useAuth } from '../../auth/api/get-current-user';
-import { ReportButton } from '../../safety/components/report-dialog';
-import { useLiveVotes } from '../../songs/api/live-votes';
-import { MixActions } from '../../songs/components/mix-actions';
-import { SongList } from '../../songs/components/song-list';
+import { useAuth } from '../../auth';
+import { ReportButton } from '../../safety';
+import { useLiveVotes } from '../../mix';
+import { MixActions } from '../../mix';
+import { SongList } from '../../mix';
 import { useVenue } from '../api/get-venue';
-import { useVenueMix } from '../api/get-venue-mix';
+import { useVenueMix } from '../../mix';
 import { useRemoveVenueSong } from '../api/remove-venue-song';
 import { useUpdateVenue } from '../api/update-venue';
 import { VenueFormDialog } from '../components/venue-form-dialog';
@@ -51,14 +51,7 @@ const CLOSED_VOTES = 'This venue has been deactivated: its mix takes no more vot
 
 function OwnerTools({ venue }: { venue: Venue }) {
   const update = useUpdateVenue();
-  const onError = (err: unknown) => {
-    if (!handleUnauthorized(err))
-      toast({
-        title: 'Error',
-        description: errorMessage(err, 'Failed to update venue. Please try again.'),
-        variant: 'destructive',
-      });
-  };
+  const onError = (err: unknown) => notifyError(err, 'Error', 'Failed to update venue. Please try again.');
   const reactivate = () =>
     update.mutate(
       { id: venue.id, isActive: true },
@@ -285,14 +278,8 @@ export function VenueMixPage() {
                               {
                                 onSuccess: () =>
                                   toast({ title: 'Song removed', description: `“${song.title}” left the mix.` }),
-                                onError: (err) => {
-                                  if (!handleUnauthorized(err))
-                                    toast({
-                                      title: 'Error',
-                                      description: errorMessage(err, 'Failed to remove the song. Please try again.'),
-                                      variant: 'destructive',
-                                    });
-                                },
+                                onError: (err) =>
+                                  notifyError(err, 'Error', 'Failed to remove the song. Please try again.'),
                               },
                             )
                           }

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Loading } from '../../../components/ui/loading';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useAuth } from '../../auth/api/get-current-user';
+import { useAuth } from '../../auth';
 import { useVenues } from '../api/get-venues';
 import { VenueCard } from '../components/venue-card';
 import { VenueFormDialog } from '../components/venue-form-dialog';

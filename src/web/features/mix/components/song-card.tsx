@@ -12,13 +12,13 @@ import type { RankedSong, Song } from '@shared/schemas/song';
 import { youtubeEmbedUrl, youtubeThumbnail, youtubeWatchUrl } from '@shared/youtube';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';
-import { useIsCurrentSong, usePlayerActions, usePlayerState } from '../../player/player-context';
-import { PdfThumbnail } from '../../player/pdf/pdf-thumbnail';
+import { useIsCurrentSong, usePlayerActions, usePlayerState } from '../../player';
+import { PdfThumbnail } from '../../player';
 import { VoteButtons } from './vote-buttons';
 
 /** Loaded when someone reports a song, not with the hundred cards of a mix. */
 const ReportDialog = lazy(async () => ({
-  default: (await import('../../safety/components/report-dialog')).ReportDialog,
+  default: (await import('../../safety')).ReportDialog,
 }));
 
 export type CardSong = Song & Partial<Pick<RankedSong, 'position' | 'previousPosition'>>;

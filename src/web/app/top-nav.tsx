@@ -3,16 +3,16 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { DropdownMenu } from 'radix-ui';
 import { LogOut, Menu, MessageCircle, Settings, ShieldCheck, User as UserIcon } from 'lucide-react';
-import { NAV_LINKS, paths } from '../../app/routes';
-import { useAuth } from '../../features/auth/api/get-current-user';
-import { useUnreadCount } from '../../features/messages/api/get-unread-count';
-import { useAccount } from '../../features/account/api/get-account';
-import { useNotifications } from '../../features/safety/api/get-notifications';
-import { cn } from '../../lib/utils';
-import { Avatar } from '../ui/avatar';
-import { Dialog, DialogTrigger, SheetContent } from '../ui/dialog';
-import { SearchBox } from '../../features/search/components/search-box';
-import { Logo } from './logo';
+import { NAV_LINKS, paths } from './routes';
+import { useAuth } from '../features/auth';
+import { useUnreadCount } from '../features/messages';
+import { useAccount } from '../features/account';
+import { useNotifications } from '../features/safety';
+import { cn } from '../lib/utils';
+import { Avatar } from '../components/ui/avatar';
+import { Dialog, DialogTrigger, SheetContent } from '../components/ui/dialog';
+import { SearchBox } from '../features/search';
+import { Logo } from '../components/layout/logo';
 
 function isActive(current: string, to: string) {
   return to === '/' ? current === '/' : current === to || current.startsWith(`${to}/`);

@@ -34,7 +34,6 @@ export function useCastVote() {
     mutationFn: castVote,
     onSuccess: (result, args) => {
       applyVoteResult(qc, args, result);
-      void qc.invalidateQueries({ queryKey: ['/api/votes', args.songId] });
       void invalidateSongLists(qc, { venueId: args.venueId ?? null });
     },
   });

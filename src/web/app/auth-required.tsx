@@ -1,10 +1,10 @@
 /** Shown to visitors on screens that need an account (spec: 'Authentication Required' with a Log In button). */
 import type { ReactNode } from 'react';
 import { Lock } from 'lucide-react';
-import { useAuth } from '../../features/auth/api/get-current-user';
-import { Button } from '../ui/button';
-import { Card } from '../ui/card';
-import { Loading } from '../ui/loading';
+import { useAuth } from '../features/auth';
+import { Button } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { Loading } from '../components/ui/loading';
 
 export function AuthRequired({ message = 'Please sign in to continue.' }: { message?: string }) {
   return (

@@ -1,8 +1,7 @@
-/** Voting from any song card: the visitor's sign-in toast, the 401 redirect and the 'Vote Failed' toast (spec 6, 8). */
+/** Voting from any song card: the visitor's sign-in toast and the 'Vote Failed' toast (spec 6, 8); a 401 is the query client's. */
 import type { VoteType } from '@shared/schemas/song';
-import { useAuth } from '../../auth/api/get-current-user';
-import { errorMessage } from '../../../lib/api-client';
-import { handleUnauthorized } from '../../../lib/auth-redirect';
+import { useAuth } from '../../auth';
+import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { useCastVote } from '../api/cast-vote';
 
@@ -21,10 +20,7 @@ export function useVote(venueId: number | null) {
     mutation.mutate(
       { songId, voteType, venueId },
       {
-        onError: (err) => {
-          if (handleUnauthorized(err)) return;
-          toast({ title: 'Vote Failed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
-        },
+        onError: (err) => notifyError(err, 'Vote Failed'),
       },
     );
   };

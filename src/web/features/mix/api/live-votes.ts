@@ -7,7 +7,7 @@ import type { Song } from '@shared/schemas/song';
 import type { MixResponse } from '@shared/schemas/venue';
 import { useRealtimeEvent } from '../../../lib/realtime';
 import { patchMix, patchSongs, type VoteCounts } from '../lib/mix';
-import { SONG_KEY_PREFIX } from './get-song';
+import { getSongQueryOptions } from './get-song';
 import { getSongsQueryOptions, patchSongPages } from './get-songs';
 import { getUserSongsQueryOptions } from './get-user-songs';
 import { getGlobalMixQueryOptions } from './get-global-mix';
@@ -32,7 +32,7 @@ export function patchCachedVotes(qc: QueryClient, update: VoteUpdate, userVote?:
     qc.setQueryData(getSongsQueryOptions().queryKey, (old) =>
       patchSongPages(old, (songs) => patchSongs(songs, songId, voteCount, userVote)),
     );
-    qc.setQueryData<Song>([...SONG_KEY_PREFIX, songId], (old) =>
+    qc.setQueryData(getSongQueryOptions(songId).queryKey, (old) =>
       old ? (patchSongs([old], songId, voteCount, userVote)[0] ?? old) : old,
     );
     qc.setQueryData(getUserSongsQueryOptions().queryKey, patchList(songId, voteCount, userVote));

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CACHE_FIVE_MINUTES } from '@shared/constants';
 import type { MixResponse } from '@shared/schemas/venue';
 import { getJson } from '../../../lib/api-client';
-import { normalizeMix } from '../../songs/lib/mix';
+import { normalizeMix } from '../lib/mix';
 
 export const getVenueMix = async (id: number, signal?: AbortSignal) =>
   normalizeMix(await getJson<unknown>(`/api/mix/venue/${id}`, signal), {

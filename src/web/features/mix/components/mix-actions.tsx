@@ -2,9 +2,9 @@
 import { Play, Share2, Shuffle } from 'lucide-react';
 import type { Song } from '@shared/schemas/song';
 import { Button } from '../../../components/ui/button';
-import { usePlayerActions } from '../../player/player-context';
+import { usePlayerActions } from '../../player';
 import { ShareDialog } from './share-dialog';
-import { ExportMenu } from '../../exports/components/export-menu';
+import { ExportMenu } from '../../exports';
 
 export function MixActions({
   songs,
