@@ -28,6 +28,12 @@ export async function visibleSongs(db: DbOrTx, userId: string): Promise<Catalogu
       uploaderId: songs.uploaderId,
       isPrivate: songs.isPrivate,
       createdAt: songs.createdAt,
+      year: songs.releaseYear,
+      energy: songs.energy,
+      tempo: songs.tempo,
+      moods: songs.moods,
+      instrumental: songs.instrumental,
+      language: songs.language,
     })
     .from(songs)
     .where(or(eq(songs.isPrivate, false), eq(songs.uploaderId, userId)));
@@ -40,7 +46,9 @@ export async function visibleSongs(db: DbOrTx, userId: string): Promise<Catalogu
     })
     .from(voteTallies)
     .groupBy(voteTallies.songId, voteTallies.venueId);
-  const byId = new Map<number, CatalogueSong>(rows.map((r) => [r.id, { ...r, up: 0, down: 0, venueVotes: new Map() }]));
+  const byId = new Map<number, CatalogueSong>(
+    rows.map((r) => [r.id, { ...r, tempo: r.tempo as CatalogueSong['tempo'], up: 0, down: 0, venueVotes: new Map() }]),
+  );
   for (const t of tallies) {
     const s = byId.get(t.songId);
     if (!s) continue;
