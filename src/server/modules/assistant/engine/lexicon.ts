@@ -391,10 +391,6 @@ export const MOOD_TERMS: Record<Mood, string[]> = {
     'sad',
     'melancholy',
     'melancholic',
-    'heartbreak',
-    'heartbroken',
-    'break up',
-    'breakup',
     'lonely',
     'crying',
     'cry',
@@ -435,6 +431,10 @@ export interface ActivityDef {
   energy?: { min?: number; max?: number };
   /** Genres that suit it beyond what the moods imply. */
   genres?: string[];
+  /** The tempo feel it wants, when the song says (a run wants fast). */
+  tempo?: 'slow' | 'medium' | 'fast';
+  /** Song moods that make a song the archetype of the activity (Eye of the Tiger is "motivational"). */
+  songMoods?: string[];
 }
 
 export const ACTIVITIES: ActivityDef[] = [
@@ -460,6 +460,25 @@ export const ACTIVITIES: ActivityDef[] = [
     moods: ['energetic'],
     energy: { min: 0.7 },
     genres: ['hiphop', 'hard-rock', 'rock', 'edm', 'metal'],
+    songMoods: ['motivational'],
+  },
+  {
+    id: 'breakup',
+    label: 'a broken heart',
+    terms: [
+      'breakup',
+      'break up',
+      'broke up',
+      'heartbreak',
+      'heartbroken',
+      'broken heart',
+      'getting over',
+      'my ex',
+      'dumped',
+    ],
+    moods: ['melancholy'],
+    energy: { max: 0.55 },
+    songMoods: ['heartbreak'],
   },
   {
     id: 'running',
@@ -468,6 +487,8 @@ export const ACTIVITIES: ActivityDef[] = [
     moods: ['energetic', 'upbeat'],
     energy: { min: 0.7 },
     genres: ['edm', 'hiphop', 'rock', 'pop-rock'],
+    tempo: 'fast',
+    songMoods: ['motivational'],
   },
   {
     id: 'study',
@@ -771,6 +792,16 @@ export const ARTIST_DECADES: Record<string, number> = {
  * answered from the nearest genre, honestly labelled as such.
  */
 export const KNOWN_ARTISTS: Record<string, string[]> = {
+  'fleetwood mac': ['classic-rock', 'pop-rock', 'rock'],
+  eagles: ['classic-rock', 'rock'],
+  'the eagles': ['classic-rock', 'rock'],
+  'the who': ['classic-rock', 'rock'],
+  'david bowie': ['rock', 'classic-rock', 'synth-pop'],
+  'elton john': ['pop-rock', 'pop'],
+  'bruno mars': ['pop', 'funk'],
+  'bob dylan': ['folk', 'rock'],
+  u2: ['rock', 'pop-rock'],
+  'pearl jam': ['grunge', 'alternative'],
   radiohead: ['alternative', 'indie'],
   'the beatles': ['rock', 'pop-rock'],
   beatles: ['rock', 'pop-rock'],
@@ -852,4 +883,18 @@ export const KNOWN_ARTISTS: Record<string, string[]> = {
   nujabes: ['lofi', 'hiphop'],
   'brian eno': ['ambient'],
   'aphex twin': ['electronic', 'ambient'],
+};
+
+/** Famous songs the demo catalogue does not have, with their genres, so a request for one gets near matches. */
+export const KNOWN_TITLES: Record<string, string[]> = {
+  'hotel california': ['classic-rock', 'rock'],
+  'stairway to heaven': ['classic-rock', 'hard-rock'],
+  'hey jude': ['rock', 'pop-rock'],
+  'bad guy': ['pop', 'indie-pop'],
+  'rolling in the deep': ['soul', 'pop'],
+  'dancing queen': ['disco', 'pop'],
+  hallelujah: ['folk', 'soul'],
+  'sweet caroline': ['pop-rock', 'rock'],
+  'go your own way': ['pop-rock', 'classic-rock'],
+  'smooth criminal': ['pop'],
 };

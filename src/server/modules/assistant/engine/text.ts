@@ -37,9 +37,16 @@ export function dice(a: string, b: string): number {
 /** Similarity from the optimal-string-alignment edit distance (typos and swapped letters count once). */
 export function editSimilarity(a: string, b: string): number {
   if (a === b) return 1;
+  if (!a.length || !b.length) return 0;
+  return 1 - editDistance(a, b) / Math.max(a.length, b.length);
+}
+
+/** Optimal-string-alignment edit distance: insertions, deletions, substitutions and swaps count one each. */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
   const n = a.length;
   const m = b.length;
-  if (!n || !m) return 0;
+  if (!n || !m) return n || m;
   const d: number[][] = Array.from({ length: n + 1 }, (_, i) =>
     Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
   );
@@ -51,7 +58,7 @@ export function editSimilarity(a: string, b: string): number {
         d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
-  return 1 - d[n][m] / Math.max(n, m);
+  return d[n][m];
 }
 
 /** The better of bigram and edit similarity: robust to both typos and word-order slips. */

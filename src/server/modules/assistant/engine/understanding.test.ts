@@ -76,7 +76,7 @@ describe('other languages', () => {
     ['Ich möchte entspannte Musik zum Lesen', 'de', ['Clair de Lune']],
     ['Spiel mir etwas Rockmusik', 'de', ["Don't Stop Me Now"]],
     ['je veux de la musique douce pour dormir', 'fr', ['Clair de Lune']],
-    ['quero músicas animadas para correr', 'pt', ['Eye of the Tiger']],
+    ['quero músicas animadas para correr', 'pt', []],
   ])('"%s" is understood and answered in %s', (ask, lang, expected) => {
     const r = runEngine(ask, testData());
     expect(r.replyCase.kind).toBe('picks');
@@ -84,6 +84,13 @@ describe('other languages', () => {
     expect(r.message).not.toMatch(/encyclopedia|coming up|picks I/i);
     for (const t of expected) expect(titles(r)).toContain(t);
   });
+});
+
+it('"quero músicas animadas para correr" plays only high-energy songs', () => {
+  const r = runEngine('quero músicas animadas para correr', testData());
+  const energy = new Map(testSongs().map((s) => [s.title, s.energy ?? 0]));
+  expect(r.recommendations.length).toBe(5);
+  for (const c of r.recommendations) expect(energy.get(c.title)).toBeGreaterThanOrEqual(4);
 });
 
 describe('names the catalogue does not have', () => {
