@@ -78,6 +78,15 @@ export async function userVotes(db: DbOrTx, userId: string): Promise<UserVote[]>
   return rows.map((r) => ({ ...r, voteType: r.voteType === 'down' ? 'down' : 'up' }));
 }
 
+/** How many listeners have up-voted anything: the base that co-vote lift compares against. */
+export async function listenerCount(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${votes.userId})::int` })
+    .from(votes)
+    .where(eq(votes.voteType, 'up'));
+  return Number(row?.n ?? 0);
+}
+
 /** For each seed, how many other users up-voted both it and each other song (item-to-item co-votes). */
 export async function coVotes(db: DbOrTx, seeds: number[], userId: string): Promise<CoVotes> {
   const out: CoVotes = new Map();
