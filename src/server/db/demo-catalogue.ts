@@ -348,7 +348,7 @@ export const DEMO_PASSWORD = 'crowdmix-demo';
  * 1–5, tempo feel, moods, instrumental, language). Keyed by title; the seed stores them with each song.
  */
 export const DEMO_ATTRIBUTES: Record<string, DemoAttributes> = {
-  'Bohemian Rhapsody': a(1975, 3, 'medium', ['melancholy', 'party']),
+  'Bohemian Rhapsody': a(1975, 3, 'medium', ['party', 'melancholy']),
   "Don't Stop Me Now": a(1978, 5, 'fast', ['upbeat', 'party', 'energetic']),
   'Smells Like Teen Spirit': a(1991, 5, 'fast', ['energetic', 'melancholy']),
   "Sweet Child O' Mine": a(1987, 4, 'medium', ['energetic', 'romantic']),

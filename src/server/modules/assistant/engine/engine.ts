@@ -374,7 +374,7 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
           partial,
           downvoted: partial ? downvotedFits : 0,
           shownBefore: partial ? shownBefore.length : 0,
-          noVotes: taste.votes === 0,
+          noVotes: data.userVotes.length === 0,
         };
   } else if (fitsBefore > 0 && shownBefore.length && !onlyName) {
     // Everything that fits was already shown in this conversation: say so and show it again.

@@ -97,6 +97,8 @@ export function indexCatalogue(songs: CatalogueSong[], venues: CatalogueVenue[])
   for (const key of artists.keys()) for (const w of key.split(' ')) if (w.length >= 3) words.push(w);
   for (const key of [...Object.keys(KNOWN_ARTISTS), ...Object.keys(KNOWN_TITLES)])
     for (const w of key.split(' ')) if (w.length >= 3) words.push(w);
+  // Title words last: known, so "Yellow" is never "mellow".
+  for (const key of titles.keys()) for (const w of key.split(' ')) if (w.length >= 3) words.push(w);
   const vocabulary = [...new Set(words)];
   return { songs, venues, artists, titles, vocabulary, known: new Set(vocabulary) };
 }
@@ -152,24 +154,13 @@ const SCOPE_END = new Set([
 
 /** Rewrites the ways of saying "except" into one word and reads "not too loud" / "not too slow" as tempo. */
 function normalizeNegation(text: string): { text: string; energy: { min?: number; max?: number } | null } {
-  let t = ` ${text} `
-    .replace(
-      / (anything|everything|all|any music|something|whatever|music|songs|tracks|any genre) but /g,
-      ' $1 except ',
-    )
-    .replace(
-      / (?:other than|apart from|aside from|except for|rather than|instead of|excluding|but not|anything except|as long as its not|as long as it isnt) /g,
-      ' except ',
-    )
-    .replace(
-      / (?:i dont (?:want|like|need)|i do not (?:want|like)|dont play|do not play|no more|i cant stand|not a fan of) /g,
-      ' not ',
-    );
+  let t = ` ${text} `;
+  // "Not too loud" first, before "but not" becomes "except".
   let energy: { min?: number; max?: number } | null = null;
   const calm =
-    /(?: but)? not (?:too |so |very |overly )?(loud|fast|heavy|intense|energetic|hard|wild|crazy|hectic|aggressive|upbeat|noisy|hype) /;
+    / (?:but )?not (?:too |so |very |overly )?(?:loud|fast|heavy|intense|energetic|hard|wild|crazy|hectic|aggressive|upbeat|noisy|hype) /;
   const lively =
-    /(?: but)? not (?:too |so |very |overly )?(slow|sleepy|soft|calm|quiet|mellow|boring|sad|depressing|gentle) /;
+    / (?:but )?not (?:too |so |very |overly )?(?:slow|sleepy|soft|calm|quiet|mellow|boring|sad|depressing|gentle) /;
   if (calm.test(t)) {
     energy = { max: 0.75 };
     t = t.replace(calm, ' ');
@@ -177,6 +168,19 @@ function normalizeNegation(text: string): { text: string; energy: { min?: number
     energy = { min: 0.4 };
     t = t.replace(lively, ' ');
   }
+  t = t
+    .replace(
+      / (anything|everything|all|any music|something|whatever|music|songs|tracks|any genre) but /g,
+      ' $1 except ',
+    )
+    .replace(
+      / (?:other than|apart from|aside from|except for|rather than|instead of|excluding|but not|as long as its not|as long as it isnt) /g,
+      ' except ',
+    )
+    .replace(
+      / (?:i dont (?:want|like|need)|i do not (?:want|like)|dont play|do not play|no more|i cant stand|not a fan of) /g,
+      ' not ',
+    );
   return { text: t.trim().replace(/\s+/g, ' '), energy };
 }
 
@@ -338,7 +342,11 @@ const CUE_WORDS = [
 export function parseIntent(message: string, cat: CatalogueIndex): Intent {
   const lang = detectLanguage(message);
   const negation = normalizeNegation(toEnglish(message, lang));
-  const text = correctTypos(negation.text, cat.vocabulary, cat.known);
+  const text = correctTypos(negation.text, cat.vocabulary, cat.known).replace(
+    /\belectronic dance(?: music)?\b/g,
+    // The umbrella term: EDM, electronic and dance music all answer it.
+    'edm or electronic or dance music',
+  );
   const chart = /\b(?:top (?:40|50|100)|the charts?|whats hot|what is hot|trending)\b/.test(text);
   const intent: Intent = {
     genres: [],

@@ -56,7 +56,7 @@ export const GENRES: GenreDef[] = [
     { energetic: 0.8, party: 0.6, upbeat: 0.6 },
     1980,
   ),
-  g('hard-rock', 'Hard Rock', ['hard rock'], { rock: 0.9, metal: 0.45 }, 0.9, { energetic: 0.95, party: 0.55 }),
+  g('hard-rock', 'Hard Rock', ['hard rock'], { rock: 0.9, metal: 0.5 }, 0.9, { energetic: 0.95, party: 0.55 }),
   g(
     'metal',
     'Metal',
@@ -435,6 +435,8 @@ export interface ActivityDef {
   tempo?: 'slow' | 'medium' | 'fast';
   /** Song moods that make a song the archetype of the activity (Eye of the Tiger is "motivational"). */
   songMoods?: string[];
+  /** Songs without vocals suit it better (study, sleep): a song marked as sung counts for less. */
+  instrumental?: boolean;
 }
 
 export const ACTIVITIES: ActivityDef[] = [
@@ -496,6 +498,7 @@ export const ACTIVITIES: ActivityDef[] = [
     terms: ['study', 'studying', 'homework', 'exam', 'exams', 'revision', 'revising', 'reading', 'read', 'library'],
     moods: ['focus'],
     energy: { max: 0.45 },
+    instrumental: true,
     genres: ['lofi', 'classical', 'jazz', 'ambient'],
   },
   {
@@ -504,6 +507,7 @@ export const ACTIVITIES: ActivityDef[] = [
     terms: ['work', 'working', 'coding', 'programming', 'office', 'deep work', 'writing', 'at my desk'],
     moods: ['focus'],
     energy: { max: 0.5 },
+    instrumental: true,
     genres: ['lofi', 'classical', 'ambient', 'electronic'],
   },
   {
@@ -555,6 +559,7 @@ export const ACTIVITIES: ActivityDef[] = [
     ],
     moods: ['chill', 'focus'],
     energy: { max: 0.3 },
+    instrumental: true,
     genres: ['classical', 'lofi', 'ambient'],
   },
   {
@@ -571,6 +576,7 @@ export const ACTIVITIES: ActivityDef[] = [
     terms: ['meditation', 'meditate', 'meditating', 'yoga', 'mindfulness', 'spa', 'massage'],
     moods: ['focus', 'chill'],
     energy: { max: 0.3 },
+    instrumental: true,
     genres: ['ambient', 'classical', 'lofi'],
   },
   {

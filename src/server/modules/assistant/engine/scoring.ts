@@ -249,30 +249,30 @@ export function neighbourFit(
 }
 
 /**
- * How alike two songs are: genre 40%, era 20%, energy 20%, moods 20% (era, energy and moods only count when
+ * How alike two songs are: genre 35%, era 15%, energy 25%, moods 25% (era, energy and moods only count when
  * both songs have them; their weight then goes to the genre).
  */
 export function songSimilarity(a: CatalogueSong, b: CatalogueSong): number {
   const g = genreSimilarity(genreOf(a.genre), genreOf(b.genre));
-  let sum = 0.4 * g;
-  let w = 0.4;
+  let sum = 0.35 * g;
+  let w = 0.35;
   if (a.year && b.year) {
-    sum += 0.2 * clamp01(1 - Math.abs(a.year - b.year) / 25);
-    w += 0.2;
+    sum += 0.15 * clamp01(1 - Math.abs(a.year - b.year) / 25);
+    w += 0.15;
   }
   if (a.energy && b.energy) {
-    sum += 0.2 * clamp01(1 - Math.abs(a.energy - b.energy) / 3);
-    w += 0.2;
+    sum += 0.25 * clamp01(1 - Math.abs(a.energy - b.energy) / 3);
+    w += 0.25;
   }
   if (a.moods?.length && b.moods?.length) {
     const inter = a.moods.filter((m) => b.moods!.includes(m)).length;
     const union = new Set([...a.moods, ...b.moods]).size;
-    sum += 0.2 * (inter / union);
-    w += 0.2;
+    sum += 0.25 * (inter / union);
+    w += 0.25;
   }
   const score = sum / w;
-  // A different family entirely (Metal for Yellow) is not "like" it, whatever the era.
-  return g === 0 ? Math.min(score, 0.45) : score;
+  // A different family entirely counts for less, but a ballad is like a ballad across genres.
+  return g === 0 ? 0.9 * score : score;
 }
 
 /** Per-component intent fits of one song; null components were not asked for. */
@@ -339,6 +339,7 @@ export function matchParts(song: CatalogueSong, ctx: MatchContext): MatchParts {
         let fit = Math.max(mood, 0.6 * mood + 0.4 * genre);
         if (a.tempo && song.tempo && song.tempo !== a.tempo) fit *= song.tempo === 'medium' ? 0.85 : 0.5;
         if (a.songMoods?.length) fit = 0.65 * fit + 0.35 * (a.songMoods.some((m) => song.moods!.includes(m)) ? 1 : 0);
+        if (a.instrumental && song.instrumental === false) fit *= 0.6;
         return fit;
       }),
     );
@@ -370,7 +371,10 @@ export function matchParts(song: CatalogueSong, ctx: MatchContext): MatchParts {
     const sameArtist = i.similar.artistKey && creditedArtists(song.artist).includes(i.similar.artistKey) ? 1 : 0;
     const sim = Math.max(...ctx.similarSongs.map((ref) => songSimilarity(ref, song)));
     const nb = ctx.similarNeighbour(song.id);
-    parts.similar = sameArtist ? 0.7 : clamp01(sim + 0.3 * nb);
+    // Co-votes only strengthen a song that already sounds alike: with few listeners, chance pairs abound.
+    // A similarity of 0.45 is already a fair likeness; the shift puts it on the same fit scale as the rest.
+    const shifted = clamp01(sim + 0.08);
+    parts.similar = sameArtist ? 0.7 : shifted >= 0.5 ? clamp01(shifted + 0.2 * nb) : shifted;
   } else if (i.similar) {
     const sims = ctx.similarGenres.map((gd) => genreSimilarity(gd, def));
     const genreSim = sims.length ? Math.max(...sims) : 0;
@@ -405,6 +409,8 @@ export function matchScore(parts: MatchParts): number | null {
   else if (parts.genre !== null && parts.genre < 0.5) m = Math.min(m, 0.45);
   if (parts.artist !== null && parts.artist === 0 && parts.similar === null) m = Math.min(m, 0.45);
   if (parts.energy !== null && parts.energy < 0.3) m = Math.min(m, 0.45);
+  // The activity is the purpose: a song that does not suit it is a near match, however well the mood fits.
+  if (parts.activity !== null && parts.activity < 0.35) m = Math.min(m, 0.45);
   if (parts.era !== null && parts.era === 0) m = Math.min(m, 0.45);
   return m;
 }
