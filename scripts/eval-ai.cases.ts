@@ -240,6 +240,7 @@ export const CASES: EvalCase[] = [
   { category: 'genre', ask: 'soul', relevant: SOUL, obvious: ['Hello', 'Someone Like You'] },
   { category: 'genre', ask: 'electronic dance music', relevant: ELECTRONIC },
   { category: 'genre', ask: 'funky tunes', relevant: ['Uptown Funk', 'September', 'Billie Jean'] },
+  { category: 'genre', ask: 'indie', relevant: INDIE },
   {
     category: 'genre',
     ask: 'chill indie songs',
