@@ -1,214 +1,292 @@
 /**
- * `npm run eval:ai`: DJ Verse's offline engine against a labelled set of requests on the demo catalogue.
- * Prints precision@5, coverage, the share of replies whose every reason is grounded in data, honesty on
- * requests the catalogue cannot answer, and how well the confidences are calibrated.
- * Runs on an in-memory PGlite seeded with the demo data, through the same repository the server uses.
+ * `npm run eval:ai`: DJ Verse judged over HTTP against the real app, on hand-written labels.
+ *
+ * Starts the app in-process on a loopback port with a fresh PGlite directory and the demo seed, signs in the
+ * demo listener (who has votes) and registers a new one (who has none), adds a private song of another user
+ * (which must never surface) and one of the new listener, then asks every case of scripts/eval-ai.cases.ts
+ * through POST /api/ai/chat (each case on a cleared conversation). Reports strict precision@5, recall of the
+ * obvious songs, honesty, privacy, p95 latency and per-category precision, and exits 1 when a figure drops
+ * below its floor. The labels are written song by song; nothing here reads the engine's own tables.
  */
-import { eq } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client';
-import { DEMO_SONGS, DEMO_VENUES } from '../src/server/db/demo-catalogue';
-import { migrate } from '../src/server/db/migrate';
-import { users } from '../src/server/db/schema';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { and, eq, isNull } from 'drizzle-orm';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { DEMO_PASSWORD, DEMO_USERS } from '../src/server/db/demo-catalogue';
+import { songs, venues, votes } from '../src/server/db/schema';
 import { seedDemoData } from '../src/server/db/seed';
-import * as repo from '../src/server/modules/assistant/assistant.repository';
-import { plan, recommend, type EngineData } from '../src/server/modules/assistant/engine/engine';
-import { genreOf } from '../src/server/modules/assistant/engine/scoring';
-import { normalize } from '../src/server/modules/assistant/engine/text';
+import { RATE_RULES } from '../src/server/lib/rate-limiter';
+import { CASES, type Category, type EvalCase } from './eval-ai.cases';
 
-interface Case {
-  /** One request, or a conversation whose last message is judged. */
-  ask: string | string[];
-  /** Canonical genre ids (see the lexicon) that make a card acceptable. */
-  genres?: string[];
-  /** Artists that make a card acceptable. */
-  artists?: string[];
-  /** The catalogue has nothing that fits: the reply must say so. */
-  none?: true;
+/** Below any of these the run fails (the goals of issue 18). */
+const FLOORS = { precision: 0.9, categoryPrecision: 0.8, obviousRecall: 0.9, honesty: 1, privacy: 1, p95Ms: 500 };
+const SECRET_TITLE = 'EVAL Secret Heartbreak Ballad';
+const OWN_PRIVATE_TITLE = 'EVAL My Private Jazz Sketch';
+const LANG_MARKERS: Record<string, RegExp> = {
+  es: /\b(?:canciones|canción|aquí|tienes|quieres|opciones)\b/i,
+  de: /\b(?:hier|sind|ist|für|dich|Songs?)\b/,
+  fr: /\b(?:voici|morceaux?|pour|toi)\b/i,
+  pt: /\b(?:músicas|música|você|aqui|vão|vai)\b/i,
+};
+
+interface Card {
+  songId: number;
+  title: string;
+  reason: string;
+  confidence: number;
+}
+interface Reply {
+  message: string;
+  recommendations: Card[];
+}
+interface Listener {
+  id: string;
+  cookie: string;
+  label: 'demo' | 'new';
 }
 
-const ROCKISH = [
-  'rock',
-  'classic-rock',
-  'hard-rock',
-  'metal',
-  'grunge',
-  'punk',
-  'alternative',
-  'pop-rock',
-  'indie-rock',
-  'britpop',
-];
-const CASES: Case[] = [
-  { ask: 'chill indie songs', genres: ['indie', 'indie-folk', 'indie-pop', 'indie-rock'] },
-  { ask: 'workout music', genres: [...ROCKISH, 'hiphop', 'edm', 'dance', 'electronic', 'funk', 'house'] },
-  {
-    ask: 'songs similar to Coldplay',
-    genres: ['alternative', 'pop-rock', 'indie', 'indie-rock', 'britpop', 'indie-pop', 'rock', 'grunge'],
-  },
-  { ask: 'music to study to', genres: ['lofi', 'classical', 'jazz', 'ambient', 'indie-folk', 'folk'] },
-  { ask: 'romantic dinner music', genres: ['soul', 'rnb', 'jazz', 'classical', 'pop', 'latin'] },
-  {
-    ask: 'party anthems',
-    genres: ['dance', 'edm', 'electronic', 'funk', 'latin', 'pop', 'synth-pop', 'disco', 'hiphop'],
-  },
-  {
-    ask: '80s hits',
-    artists: ['a-ha', 'Michael Jackson', 'Rick Astley', 'Bon Jovi', 'Survivor', "Guns N' Roses", 'AC/DC', 'Queen'],
-  },
-  { ask: '90s rock', artists: ['Nirvana', 'Oasis', 'The Cranberries', 'Metallica', "Guns N' Roses"] },
-  { ask: 'jazz', genres: ['jazz'] },
-  { ask: 'classical music for sleeping', genres: ['classical', 'lofi', 'ambient'] },
-  { ask: 'something for Neon Nights', genres: ['electronic', 'edm', 'dance', 'synth-pop', 'funk', 'house', 'pop'] },
-  {
-    ask: 'music for a coffee shop',
-    genres: ['indie-folk', 'indie', 'folk', 'lofi', 'jazz', 'indie-pop', 'soul', 'classical', 'alternative'],
-  },
-  { ask: 'hip hop', genres: ['hiphop'] },
-  { ask: 'latin party music', genres: ['latin'] },
-  {
-    ask: 'sad songs',
-    genres: ['soul', 'alternative', 'indie', 'grunge', 'classical', 'britpop', 'rnb', 'indie-folk', 'blues'],
-  },
-  {
-    ask: 'happy upbeat songs',
-    genres: ['pop', 'funk', 'disco', 'latin', 'pop-rock', 'indie-pop', 'indie-folk', 'synth-pop'],
-  },
-  { ask: 'songs like Queen', genres: ROCKISH },
-  { ask: 'songs by Adele', genres: ['soul', 'rnb'], artists: ['Adele'] },
-  { ask: 'heavy metal', genres: ['metal', 'hard-rock'] },
-  { ask: 'electronic dance music', genres: ['edm', 'electronic', 'dance', 'house', 'synth-pop'] },
-  { ask: 'songs for the Rusty Anchor', genres: ROCKISH },
-  { ask: 'road trip driving songs', genres: [...ROCKISH, 'synth-pop', 'pop', 'funk'] },
-  { ask: 'focus music for coding', genres: ['lofi', 'classical', 'ambient', 'electronic', 'jazz'] },
-  { ask: 'funky tunes', genres: ['funk', 'disco', 'soul'] },
-  { ask: '3 soul songs', genres: ['soul', 'rnb'] },
-  { ask: 'songs like Avicii', genres: ['edm', 'electronic', 'dance', 'house', 'synth-pop'] },
-  {
-    ask: 'music for a club',
-    genres: ['edm', 'electronic', 'dance', 'house', 'hiphop', 'latin', 'funk', 'synth-pop', 'pop'],
-  },
-  { ask: 'relaxing piano music', genres: ['classical', 'jazz', 'lofi'] },
-  { ask: 'britpop', genres: ['britpop', 'indie-rock', 'alternative', 'indie', 'rock'] },
-  {
-    ask: 'something like Mr Brightside',
-    genres: ['indie-rock', 'rock', 'britpop', 'alternative', 'pop-rock', 'indie', 'grunge'],
-  },
-  { ask: 'modern pop', genres: ['pop', 'synth-pop', 'indie-pop', 'pop-rock', 'dance'] },
-  { ask: 'songs for a romantic date night', genres: ['rnb', 'soul', 'pop', 'jazz', 'latin', 'classical'] },
-  { ask: 'energetic rock', genres: ROCKISH },
-  { ask: 'music for the Blue Note', genres: ['jazz', 'classical', 'blues', 'soul'] },
-  { ask: 'chill lofi beats', genres: ['lofi', 'ambient', 'jazz', 'classical'] },
-  { ask: ['rock', 'more'], genres: ROCKISH },
-  { ask: ['songs similar to Coldplay', 'more like the first one'], genres: ROCKISH.concat(['indie', 'indie-pop']) },
-  {
-    ask: ['indie', 'something faster'],
-    genres: ['indie-rock', 'britpop', 'indie-pop', 'indie', 'rock', 'alternative'],
-  },
-  { ask: 'country music', none: true },
-  { ask: 'k-pop', none: true },
-  { ask: 'reggae', none: true },
-];
-
-const SPECIFIC = (names: string[]) => (reason: string) =>
-  /\d|#|you upvoted|you uploaded|listeners who/.test(reason) || names.some((n) => reason.includes(n));
-
 async function main() {
-  const database = await openDatabase({ memory: true });
-  await migrate(database);
-  await seedDemoData(database.db);
-  const db = database.db;
-  const [demo] = await db.select().from(users).where(eq(users.email, 'demo@crowdmix.local'));
-  const songs = await repo.visibleSongs(db, demo.id);
-  const venues = await repo.activeVenues(db);
-  const votes = await repo.userVotes(db, demo.id);
-  const names = [
-    ...DEMO_VENUES.map((v) => v.name),
-    ...DEMO_SONGS.map((s) => s.title),
-    ...DEMO_SONGS.map((s) => s.artist),
-  ];
-  const specific = SPECIFIC(names);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crowdmix-eval-'));
+  const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dir, SEED_DEMO: 'true', LOG_LEVEL: 'silent' });
+  const built = await buildApp(config, { logger: false });
+  await built.app.ready();
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+  const db = built.deps.db;
+  await seedDemoData(db);
 
+  const request = async (method: string, url: string, body?: unknown, cookie?: string) => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : null, cookie: res.headers.get('set-cookie') };
+  };
+  const session = (setCookie: string | null) => (setCookie ?? '').split(';')[0];
+  const register = async (firstName: string) => {
+    const email = `eval-${firstName.toLowerCase()}-${Date.now()}@example.test`;
+    const res = await request('POST', '/api/auth/register', {
+      email,
+      password: 'correct horse battery',
+      firstName,
+      lastName: 'Eval',
+    });
+    if (res.status !== 201) throw new Error(`register failed: ${res.status}`);
+    return { id: res.json.id as string, cookie: session(res.cookie) };
+  };
+
+  const login = await request('POST', '/api/auth/login', { email: DEMO_USERS[0].email, password: DEMO_PASSWORD });
+  if (login.status !== 200) throw new Error(`demo login failed: ${login.status}`);
+  const demo: Listener = { id: login.json.user?.id ?? login.json.id, cookie: session(login.cookie), label: 'demo' };
+  if (!demo.id) throw new Error('demo login returned no user id');
+  const fresh: Listener = { ...(await register('Newcomer')), label: 'new' };
+  const other = await register('Stranger');
+  const venueVoter = await register('Voter');
+
+  // Privacy fixtures: another user's private song that fits breakup requests; the new listener's own one.
+  await db.insert(songs).values([
+    {
+      title: SECRET_TITLE,
+      artist: 'Hidden Hand',
+      genre: 'Soul',
+      youtubeId: 'EvalSecret1',
+      uploaderId: other.id,
+      isPrivate: true,
+      energy: 1,
+      moods: ['melancholy', 'heartbreak'],
+    },
+    {
+      title: OWN_PRIVATE_TITLE,
+      artist: 'Newcomer Eval',
+      genre: 'Jazz',
+      youtubeId: 'EvalOwnPri1',
+      uploaderId: fresh.id,
+      isPrivate: true,
+      energy: 2,
+      moods: ['chill'],
+    },
+  ]);
+  // A listener who loves Despacito but voted it down at Taco Fiesta.
+  const [despacito] = await db.select({ id: songs.id }).from(songs).where(eq(songs.title, 'Despacito'));
+  const [tacos] = await db.select({ id: venues.id }).from(venues).where(eq(venues.name, 'Taco Fiesta'));
+  await request('POST', '/api/votes', { songId: despacito.id, voteType: 'up' }, venueVoter.cookie);
+  await request('POST', '/api/votes', { songId: despacito.id, voteType: 'down', venueId: tacos.id }, venueVoter.cookie);
+
+  const latencies: number[] = [];
+  let replies = 0;
+  let privateLeaks = 0;
+  /** Titles shown in the earlier turns of the last conversation (a follow-up may not repeat them). */
+  let earlier = new Set<string>();
+  const ask = async (who: { id: string; cookie: string }, messages: string[]): Promise<Reply> => {
+    earlier = new Set();
+    built.deps.limiter.reset(RATE_RULES.aiMinute, who.id);
+    built.deps.limiter.reset(RATE_RULES.aiDay, who.id);
+    await request('DELETE', '/api/ai/history', undefined, who.cookie);
+    let reply: Reply | null = null;
+    for (const message of messages) {
+      const start = performance.now();
+      const res = await request('POST', '/api/ai/chat', { message }, who.cookie);
+      latencies.push(performance.now() - start);
+      if (res.status !== 200) throw new Error(`chat "${message}" failed: ${res.status} ${JSON.stringify(res.json)}`);
+      if (reply) for (const c of reply.recommendations) earlier.add(c.title);
+      reply = res.json as Reply;
+      replies++;
+      const leak =
+        reply.recommendations.some((c) => c.title === SECRET_TITLE) ||
+        JSON.stringify(reply).includes('Hidden Hand') ||
+        reply.recommendations.some((c) => c.title === OWN_PRIVATE_TITLE && /Top 100/.test(c.reason));
+      if (leak) privateLeaks++;
+    }
+    return reply!;
+  };
+
+  const perCategory = new Map<Category, { sum: number; n: number }>();
   let precisionSum = 0;
   let judged = 0;
-  let covered = 0;
-  let specificReplies = 0;
-  let withCards = 0;
-  let honest = 0;
-  let noneCases = 0;
-  const recommended = new Set<number>();
-  const bands = { high: [0, 0], mid: [0, 0], low: [0, 0] } as Record<'high' | 'mid' | 'low', [number, number]>;
+  let obviousFound = 0;
+  let obviousTotal = 0;
+  let honestOk = 0;
+  let honestTotal = 0;
   const rows: string[] = [];
+  const honestyCheck = (ok: boolean, label: string, why: string) => {
+    honestTotal++;
+    if (ok) honestOk++;
+    rows.push(`${ok ? '  honest' : 'NOT HONEST'}  ${label}${ok ? '' : `  — ${why}`}`);
+  };
+
+  // What a DJ would not play to a listener: the songs they voted down everywhere (global context).
+  const disliked = new Map<string, Set<string>>();
+  for (const l of [demo, fresh]) {
+    const rows = await db
+      .select({ title: songs.title })
+      .from(votes)
+      .innerJoin(songs, eq(songs.id, votes.songId))
+      .where(and(eq(votes.userId, l.id), eq(votes.voteType, 'down'), isNull(votes.venueId)));
+    disliked.set(l.label, new Set(rows.map((r) => r.title)));
+  }
 
   for (const c of CASES) {
     const messages = Array.isArray(c.ask) ? c.ask : [c.ask];
-    const history: EngineData['history'] = [];
-    let result: ReturnType<typeof recommend> | undefined;
-    for (const message of messages) {
-      const data: EngineData = {
-        user: { id: demo.id, firstName: demo.firstName, currentMood: demo.currentMood },
-        songs,
-        venues,
-        userVotes: votes,
-        history: [...history],
-      };
-      const p = plan(message, data);
-      result = recommend(message, data, p, await repo.coVotes(db, p.seeds, demo.id));
-      history.push({ message, songIds: result.recommendations.map((r) => r.songId) });
+    const who = c.users === 'demo' ? [demo] : c.users === 'new' ? [fresh] : [demo, fresh];
+    for (const listener of who) {
+      const reply = await ask(listener, messages);
+      const label = `[${c.category}/${listener.label}] ${messages.join(' → ')}`;
+      // Labels are per song; per listener, leave out what they voted down or were shown a turn earlier, and
+      // count their own private jazz sketch wherever Take Five (same genre, mood and energy) is relevant.
+      // Asking the very same thing again may rightly bring the same songs back.
+      const repeated = messages.length > 1 && messages.slice(0, -1).includes(messages[messages.length - 1]);
+      const skip = (t: string) => disliked.get(listener.label)!.has(t) || (!repeated && earlier.has(t));
+      const own = listener === fresh && c.relevant?.includes('Take Five') ? [OWN_PRIVATE_TITLE] : [];
+      judge(
+        {
+          ...c,
+          relevant: c.relevant ? [...c.relevant.filter((t) => !skip(t)), ...own] : undefined,
+          obvious: c.obvious?.filter((t) => !skip(t)),
+        },
+        reply,
+        label,
+      );
     }
-    const r = result!;
-    const cards = r.recommendations;
-    cards.forEach((x) => recommended.add(x.songId));
-    if (cards.length) {
-      withCards++;
-      if (cards.every((x) => specific(x.reason))) specificReplies++;
+  }
+
+  // Personal: a venue down vote is not a global dislike.
+  {
+    const reply = await ask(venueVoter, ['latin music']);
+    const ok = reply.recommendations.some((x) => x.title === 'Despacito') && !/voted down/.test(reply.message);
+    honestyCheck(ok, '[personal/venue-voter] latin music', 'Despacito treated as disliked everywhere');
+  }
+
+  function judge(c: EvalCase, reply: Reply, label: string) {
+    const cards = reply.recommendations;
+    if (c.none || c.notAName || (c.category === 'personal' && !c.relevant)) {
+      if (c.none) {
+        const plain = /isn't in our crates|searched every crate|no .* in our crates|high and low/.test(reply.message);
+        const labelled = cards.every((x) => x.confidence < 0.6 && /^Nearest match/.test(x.reason));
+        const named = c.name ? reply.message.includes(c.name) : true;
+        honestyCheck(plain && labelled && named, label, `plain=${plain} labelled=${labelled} named=${named}`);
+      } else if (c.notAName) {
+        honestyCheck(!/isn't in our crates/.test(reply.message), label, `echoed: ${reply.message.slice(0, 80)}`);
+      } else {
+        const newListener = label.includes('/new]');
+        const ok =
+          cards.length > 0 && (!newListener || (!/from your votes/.test(reply.message) && /\?/.test(reply.message)));
+        honestyCheck(ok, label, reply.message.slice(0, 100));
+      }
+      return;
     }
-    const label = messages.join(' → ');
-    if (c.none) {
-      noneCases++;
-      const ok = r.replyCase.kind === 'alternatives' && cards.every((x) => x.confidence < 0.6);
-      if (ok) honest++;
-      rows.push(`${ok ? 'honest ' : 'NOT HONEST'}  ${label}`);
-      continue;
-    }
-    const acceptable = (x: (typeof cards)[number]) =>
-      Boolean(c.genres?.includes(genreOf(x.genre).id)) ||
-      Boolean(c.artists?.some((a) => normalize(a) === normalize(x.artist)));
     const top = cards.slice(0, 5);
-    const good = top.filter(acceptable).length;
-    const precision = top.length ? good / top.length : 0;
+    let precision: number;
+    if (c.relevant) {
+      const hits = top.filter((x) => c.relevant!.includes(x.title)).length;
+      const denom = Math.max(Math.min(c.count ?? 5, c.relevant.length), top.length);
+      precision = denom ? hits / denom : 0;
+    } else precision = top.length ? 1 : 0;
+    if (c.count !== undefined && cards.length !== c.count) precision = 0;
+    if (c.lang && !LANG_MARKERS[c.lang].test(reply.message)) precision = 0;
+    for (const o of c.obvious ?? []) {
+      obviousTotal++;
+      if (cards.some((x) => x.title === o)) obviousFound++;
+    }
     precisionSum += precision;
     judged++;
-    if (good > 0) covered++;
-    for (const x of cards) {
-      const band = x.confidence >= 0.8 ? 'high' : x.confidence >= 0.6 ? 'mid' : 'low';
-      bands[band][0] += acceptable(x) ? 1 : 0;
-      bands[band][1] += 1;
-    }
+    const cat = perCategory.get(c.category) ?? { sum: 0, n: 0 };
+    cat.sum += precision;
+    cat.n++;
+    perCategory.set(c.category, cat);
     rows.push(
-      `${precision.toFixed(2).padStart(6)}  ${label}  [${top.map((x) => `${x.title}${acceptable(x) ? '' : ' ✗'}`).join('; ')}]`,
+      `${precision.toFixed(2).padStart(8)}  ${label}  [${top.map((x) => `${x.title}${c.relevant && !c.relevant.includes(x.title) ? ' ✗' : ''}`).join('; ')}]`,
     );
   }
-  await database.close();
 
-  const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : 'n/a');
-  console.log('DJ Verse offline engine — evaluation on the demo catalogue\n');
+  await built.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)];
+  const precision = precisionSum / judged;
+  const obviousRecall = obviousTotal ? obviousFound / obviousTotal : 1;
+  const honesty = honestTotal ? honestOk / honestTotal : 1;
+  const privacy = replies ? (replies - privateLeaks) / replies : 1;
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+  console.log('DJ Verse — evaluation over HTTP on the demo catalogue (hand-written labels)\n');
   for (const row of rows) console.log(row);
   console.log('');
   console.log(
-    `requests:                 ${CASES.length} (${judged} judged on precision, ${noneCases} with no fitting song)`,
+    `cases: ${CASES.length}; judged replies: ${judged}; honesty checks: ${honestTotal}; requests: ${replies}`,
   );
-  console.log(`precision@5:              ${(precisionSum / judged).toFixed(3)}`);
-  console.log(`coverage (requests):      ${pct(covered, judged)} answered with at least one acceptable card`);
-  console.log(
-    `coverage (catalogue):     ${pct(recommended.size, songs.length)} of ${songs.length} songs recommended at least once`,
+  const failures: string[] = [];
+  // Figures are compared with a hair of tolerance, so that 0.8 summed from fractions still meets 0.8.
+  const EPS = 1e-9;
+  const line = (name: string, value: string, ok: boolean, floor: string) => {
+    console.log(`${name.padEnd(26)} ${value.padStart(9)}   floor ${floor}${ok ? '' : '   BELOW FLOOR'}`);
+    if (!ok) failures.push(name);
+  };
+  line('strict precision@5', precision.toFixed(3), precision + EPS >= FLOORS.precision, FLOORS.precision.toFixed(2));
+  line(
+    'recall of obvious songs',
+    pct(obviousRecall),
+    obviousRecall + EPS >= FLOORS.obviousRecall,
+    pct(FLOORS.obviousRecall),
   );
-  console.log(
-    `specific reasons:         ${pct(specificReplies, withCards)} of replies with cards cite data in every reason`,
-  );
-  console.log(`honest when nothing fits: ${pct(honest, noneCases)}`);
-  console.log(
-    `calibration:              acceptable share by confidence — ≥0.8: ${pct(...bands.high)} (${bands.high[1]} cards), 0.6–0.8: ${pct(...bands.mid)} (${bands.mid[1]}), <0.6: ${pct(...bands.low)} (${bands.low[1]})`,
-  );
+  line('honesty', pct(honesty), honesty + EPS >= FLOORS.honesty, pct(FLOORS.honesty));
+  line('privacy', pct(privacy), privacy + EPS >= FLOORS.privacy, pct(FLOORS.privacy));
+  line('p95 latency', `${p95.toFixed(0)} ms`, p95 < FLOORS.p95Ms, `< ${FLOORS.p95Ms} ms`);
+  console.log('\nper category (strict precision@5):');
+  for (const [cat, v] of [...perCategory.entries()].sort()) {
+    const p = v.sum / v.n;
+    line(`  ${cat} (${v.n})`, p.toFixed(3), p + EPS >= FLOORS.categoryPrecision, FLOORS.categoryPrecision.toFixed(2));
+  }
+  if (failures.length) {
+    console.log(`\nFAILED: ${failures.join(', ')}`);
+    process.exit(1);
+  }
+  console.log('\nAll figures at or above their floors.');
 }
 
 main().catch((err) => {

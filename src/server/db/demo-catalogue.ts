@@ -342,3 +342,79 @@ export const DEMO_USERS = [
 
 /** The password of every demo account (shown in the README). */
 export const DEMO_PASSWORD = 'crowdmix-demo';
+
+/**
+ * Song attributes of the demo catalogue, written by hand from the records themselves (release year, energy
+ * 1–5, tempo feel, moods, instrumental, language). Keyed by title; the seed stores them with each song.
+ */
+export const DEMO_ATTRIBUTES: Record<string, DemoAttributes> = {
+  'Bohemian Rhapsody': a(1975, 3, 'medium', ['party', 'melancholy']),
+  "Don't Stop Me Now": a(1978, 5, 'fast', ['upbeat', 'party', 'energetic']),
+  'Smells Like Teen Spirit': a(1991, 5, 'fast', ['energetic', 'melancholy']),
+  "Sweet Child O' Mine": a(1987, 4, 'medium', ['energetic', 'romantic']),
+  "Livin' On A Prayer": a(1986, 4, 'medium', ['energetic', 'party', 'upbeat', 'motivational']),
+  'Eye of the Tiger': a(1982, 5, 'fast', ['energetic', 'motivational']),
+  'Mr. Brightside': a(2003, 5, 'fast', ['energetic', 'party']),
+  Wonderwall: a(1995, 3, 'medium', ['melancholy', 'romantic']),
+  Zombie: a(1994, 4, 'medium', ['melancholy', 'energetic']),
+  'Back In Black': a(1980, 5, 'medium', ['energetic', 'party']),
+  Thunderstruck: a(1990, 5, 'fast', ['energetic']),
+  'Enter Sandman': a(1991, 5, 'medium', ['energetic']),
+  'Nothing Else Matters': a(1991, 2, 'slow', ['melancholy', 'romantic']),
+  'In The End': a(2000, 4, 'medium', ['melancholy', 'energetic']),
+  Believer: a(2017, 5, 'medium', ['energetic', 'motivational']),
+  'Counting Stars': a(2013, 4, 'medium', ['upbeat']),
+  Yellow: a(2000, 2, 'slow', ['romantic', 'melancholy', 'chill']),
+  Paradise: a(2011, 3, 'medium', ['melancholy', 'chill']),
+  'Somebody That I Used to Know': a(2011, 2, 'medium', ['melancholy', 'heartbreak']),
+  'Pumped Up Kicks': a(2010, 3, 'medium', ['upbeat', 'chill']),
+  'Do I Wanna Know?': a(2013, 3, 'slow', ['chill', 'romantic']),
+  Riptide: a(2013, 3, 'medium', ['upbeat', 'chill', 'romantic']),
+  'Little Talks': a(2011, 4, 'fast', ['upbeat', 'energetic']),
+  'Ho Hey': a(2012, 3, 'medium', ['upbeat', 'romantic']),
+  'Shape of You': a(2017, 4, 'medium', ['party', 'romantic', 'upbeat']),
+  Perfect: a(2017, 1, 'slow', ['romantic']),
+  Hello: a(2015, 2, 'slow', ['melancholy', 'heartbreak']),
+  'Someone Like You': a(2011, 1, 'slow', ['melancholy', 'heartbreak']),
+  'All of Me': a(2013, 1, 'slow', ['romantic']),
+  'Uptown Funk': a(2014, 5, 'fast', ['party', 'upbeat', 'energetic']),
+  September: a(1978, 4, 'medium', ['party', 'upbeat']),
+  Happy: a(2013, 4, 'fast', ['upbeat']),
+  'Billie Jean': a(1982, 4, 'medium', ['party']),
+  'Blinding Lights': a(2019, 5, 'fast', ['energetic', 'party']),
+  'Take On Me': a(1985, 4, 'fast', ['upbeat', 'energetic']),
+  Faded: a(2015, 3, 'medium', ['melancholy', 'chill']),
+  'Wake Me Up': a(2013, 4, 'fast', ['upbeat', 'party']),
+  'Lean On': a(2015, 4, 'medium', ['party']),
+  'Party Rock Anthem': a(2011, 5, 'fast', ['party', 'energetic']),
+  Despacito: a(2017, 4, 'medium', ['party', 'romantic'], false, 'es'),
+  'Waka Waka (This Time for Africa)': a(2010, 5, 'fast', ['party', 'upbeat', 'energetic']),
+  'Lose Yourself': a(2002, 5, 'fast', ['energetic', 'motivational']),
+  'See You Again': a(2015, 2, 'slow', ['melancholy']),
+  'Take Five': a(1959, 2, 'medium', ['chill', 'focus'], true),
+  'lofi hip hop radio — beats to relax/study to': a(2020, 1, 'slow', ['chill', 'focus'], true),
+  'Nocturne Op. 9 No. 2': a(1832, 1, 'slow', ['chill', 'romantic', 'focus'], true),
+  'Moonlight Sonata': a(1801, 1, 'slow', ['melancholy', 'focus'], true),
+  'Clair de Lune': a(1905, 1, 'slow', ['chill', 'focus', 'romantic'], true),
+  'Never Gonna Give You Up': a(1987, 4, 'fast', ['upbeat', 'party']),
+};
+
+export type DemoTempo = 'slow' | 'medium' | 'fast';
+export interface DemoAttributes {
+  year: number;
+  energy: number;
+  tempo: DemoTempo;
+  moods: string[];
+  instrumental: boolean;
+  language: string | null;
+}
+function a(
+  year: number,
+  energy: number,
+  tempo: DemoTempo,
+  moods: string[],
+  instrumental = false,
+  language: string | null = 'en',
+): DemoAttributes {
+  return { year, energy, tempo, moods, instrumental, language: instrumental ? null : language };
+}

@@ -16,7 +16,7 @@ import {
   venues,
   votes,
 } from './schema';
-import { DEMO_PASSWORD, DEMO_SONGS, DEMO_USERS, DEMO_VENUES } from './demo-catalogue';
+import { DEMO_ATTRIBUTES, DEMO_PASSWORD, DEMO_SONGS, DEMO_USERS, DEMO_VENUES } from './demo-catalogue';
 import { GLOBAL_MIX_NAME } from '../../shared/constants';
 import { hashPassword } from '../lib/password';
 
@@ -103,6 +103,12 @@ export async function seedDemoData(db: Db, log?: FastifyBaseLogger): Promise<boo
           duration: s.duration,
           uploaderId: userRows[i % userRows.length].id,
           venueId: s.venue ? venueByKey.get(s.venue)!.id : null,
+          releaseYear: DEMO_ATTRIBUTES[s.title]?.year ?? null,
+          energy: DEMO_ATTRIBUTES[s.title]?.energy ?? null,
+          tempo: DEMO_ATTRIBUTES[s.title]?.tempo ?? null,
+          moods: DEMO_ATTRIBUTES[s.title]?.moods ?? null,
+          instrumental: DEMO_ATTRIBUTES[s.title]?.instrumental ?? null,
+          language: DEMO_ATTRIBUTES[s.title]?.language ?? null,
           // Spread uploads over the last month, newest last, so that trending and "newest first" differ.
           createdAt: new Date(now - (DEMO_SONGS.length - i) * 14 * 3_600_000 - Math.floor(rand() * 3_600_000)),
         })),

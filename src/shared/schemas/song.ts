@@ -123,3 +123,67 @@ export const UploadSongFieldsSchema = z.object({
     }),
 });
 export type UploadSongFields = z.infer<typeof UploadSongFieldsSchema>;
+
+/** The fixed vocabulary of song moods: the seven listener moods plus two DJ Verse matches activities on. */
+export const SONG_MOODS = [
+  'energetic',
+  'chill',
+  'romantic',
+  'focus',
+  'party',
+  'melancholy',
+  'upbeat',
+  'motivational',
+  'heartbreak',
+] as const;
+export type SongMood = (typeof SONG_MOODS)[number];
+export const SONG_TEMPOS = ['slow', 'medium', 'fast'] as const;
+
+/**
+ * Optional song attributes (issue 18): what DJ Verse matches moods, tempo and eras on. Every field may be
+ * left out; null clears it. PATCH /api/songs/:id/attributes takes them from the uploader.
+ */
+export const SongAttributesSchema = z.strictObject({
+  releaseYear: z
+    .number({ message: 'Release year must be a year such as 1994' })
+    .int({ message: 'Release year must be a year such as 1994' })
+    .min(1000, { message: 'Release year must be between 1000 and 2100' })
+    .max(2100, { message: 'Release year must be between 1000 and 2100' })
+    .nullable()
+    .optional(),
+  energy: z
+    .number({ message: 'Energy must be a whole number from 1 to 5' })
+    .int({ message: 'Energy must be a whole number from 1 to 5' })
+    .min(1, { message: 'Energy must be a whole number from 1 to 5' })
+    .max(5, { message: 'Energy must be a whole number from 1 to 5' })
+    .nullable()
+    .optional(),
+  tempo: z.enum(SONG_TEMPOS, { message: "Tempo must be 'slow', 'medium' or 'fast'" }).nullable().optional(),
+  moods: z
+    .array(z.enum(SONG_MOODS, { message: `Moods must be among: ${SONG_MOODS.join(', ')}` }), {
+      message: 'Moods must be a list',
+    })
+    .max(4, { message: 'At most 4 moods' })
+    .refine((m) => new Set(m).size === m.length, { message: 'Each mood once' })
+    .nullable()
+    .optional(),
+  instrumental: z.boolean({ message: 'Instrumental must be true or false' }).nullable().optional(),
+  language: z
+    .string({ message: 'Language must be a two-letter code such as en' })
+    .regex(/^[a-z]{2}$/, { message: 'Language must be a two-letter code such as en' })
+    .nullable()
+    .optional(),
+});
+export type SongAttributes = z.infer<typeof SongAttributesSchema>;
+
+/** What the API returns for a song's attributes (every field present, null when not given). */
+export const SongAttributesReplySchema = z.object({
+  id: z.number().int(),
+  releaseYear: z.number().int().nullable(),
+  energy: z.number().int().nullable(),
+  tempo: z.string().nullable(),
+  moods: z.array(z.string()).nullable(),
+  instrumental: z.boolean().nullable(),
+  language: z.string().nullable(),
+});
+export type SongAttributesReply = z.infer<typeof SongAttributesReplySchema>;

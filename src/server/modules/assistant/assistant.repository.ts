@@ -28,6 +28,12 @@ export async function visibleSongs(db: DbOrTx, userId: string): Promise<Catalogu
       uploaderId: songs.uploaderId,
       isPrivate: songs.isPrivate,
       createdAt: songs.createdAt,
+      year: songs.releaseYear,
+      energy: songs.energy,
+      tempo: songs.tempo,
+      moods: songs.moods,
+      instrumental: songs.instrumental,
+      language: songs.language,
     })
     .from(songs)
     .where(or(eq(songs.isPrivate, false), eq(songs.uploaderId, userId)));
@@ -40,7 +46,9 @@ export async function visibleSongs(db: DbOrTx, userId: string): Promise<Catalogu
     })
     .from(voteTallies)
     .groupBy(voteTallies.songId, voteTallies.venueId);
-  const byId = new Map<number, CatalogueSong>(rows.map((r) => [r.id, { ...r, up: 0, down: 0, venueVotes: new Map() }]));
+  const byId = new Map<number, CatalogueSong>(
+    rows.map((r) => [r.id, { ...r, tempo: r.tempo as CatalogueSong['tempo'], up: 0, down: 0, venueVotes: new Map() }]),
+  );
   for (const t of tallies) {
     const s = byId.get(t.songId);
     if (!s) continue;
@@ -68,6 +76,15 @@ export async function userVotes(db: DbOrTx, userId: string): Promise<UserVote[]>
     .from(votes)
     .where(eq(votes.userId, userId));
   return rows.map((r) => ({ ...r, voteType: r.voteType === 'down' ? 'down' : 'up' }));
+}
+
+/** How many listeners have up-voted anything: the base that co-vote lift compares against. */
+export async function listenerCount(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${votes.userId})::int` })
+    .from(votes)
+    .where(eq(votes.voteType, 'up'));
+  return Number(row?.n ?? 0);
 }
 
 /** For each seed, how many other users up-voted both it and each other song (item-to-item co-votes). */

@@ -46,6 +46,7 @@ export async function chat(deps: AppDeps, caller: SessionUser, message: string):
     venues,
     userVotes: votes,
     history: turns.map((t) => ({ message: t.message, songIds: storedCards(t.recommendations).map((r) => r.songId) })),
+    listeners: await repo.listenerCount(db),
   };
   const p = plan(message, data);
   const co = await repo.coVotes(db, p.seeds, user.id);

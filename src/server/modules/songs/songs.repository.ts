@@ -75,6 +75,36 @@ export async function findSong(db: DbOrTx, id: number) {
   return row ?? null;
 }
 
+/** The attribute columns, as the API returns them. */
+const attributeColumns = {
+  id: songs.id,
+  releaseYear: songs.releaseYear,
+  energy: songs.energy,
+  tempo: songs.tempo,
+  moods: songs.moods,
+  instrumental: songs.instrumental,
+  language: songs.language,
+};
+
+/** Writes the attributes given (undefined fields are left as they are) and returns them all. */
+export async function updateAttributes(
+  db: DbOrTx,
+  id: number,
+  attrs: {
+    releaseYear?: number | null;
+    energy?: number | null;
+    tempo?: string | null;
+    moods?: string[] | null;
+    instrumental?: boolean | null;
+    language?: string | null;
+  },
+) {
+  const set = Object.fromEntries(Object.entries(attrs).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length) await db.update(songs).set(set).where(eq(songs.id, id));
+  const [row] = await db.select(attributeColumns).from(songs).where(eq(songs.id, id)).limit(1);
+  return row;
+}
+
 /** Whether the venue exists and takes songs: 'missing', 'inactive' or 'active' (a plain read, no lock). */
 export async function venueState(db: DbOrTx, id: number): Promise<'missing' | 'inactive' | 'active'> {
   const [row] = await db.select({ isActive: venues.isActive }).from(venues).where(eq(venues.id, id)).limit(1);

@@ -4,7 +4,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorBodySchema, IdParamsSchema, UploadConflictSchema } from '../../../shared/schemas/common';
-import { SongPageSchema, SongSchema, songsPageQuerySchema } from '../../../shared/schemas/song';
+import {
+  SongAttributesReplySchema,
+  SongAttributesSchema,
+  SongPageSchema,
+  SongSchema,
+  songsPageQuerySchema,
+} from '../../../shared/schemas/song';
 import type { AppModule } from '../../deps';
 import { ERROR_CODES } from '../../../shared/errors';
 import type { Db } from '../../db/client';
@@ -180,6 +186,26 @@ export const songsModule: AppModule = {
         await service.deleteSong(deps, requireUser(request).id, request.params.id);
         return reply.status(204).send(null);
       },
+    );
+
+    app.patch(
+      '/api/songs/:id/attributes',
+      {
+        schema: {
+          tags,
+          summary: "Set your song's optional attributes (year, energy, tempo, moods, instrumental, language)",
+          params: IdParamsSchema,
+          body: SongAttributesSchema,
+          response: {
+            200: SongAttributesReplySchema,
+            400: ErrorBodySchema,
+            401: ErrorBodySchema,
+            403: ErrorBodySchema,
+            404: ErrorBodySchema,
+          },
+        },
+      },
+      async (request) => service.updateAttributes(db, requireUser(request).id, request.params.id, request.body),
     );
 
     app.get(

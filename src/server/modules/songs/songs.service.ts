@@ -1,5 +1,5 @@
 /** Songs: the catalogue, uploads (YouTube links and PDFs), deletion and PDF delivery. */
-import { UploadSongFieldsSchema, type SongPage } from '../../../shared/schemas/song';
+import { UploadSongFieldsSchema, type SongAttributes, type SongPage } from '../../../shared/schemas/song';
 import { parseYouTubeId, youtubeThumbnail, youtubeWatchUrl } from '../../../shared/youtube';
 import type { AppDeps } from '../../deps';
 import type { Db, DbOrTx } from '../../db/client';
@@ -241,6 +241,14 @@ export async function deleteSong(deps: Pick<AppDeps, 'db' | 'hub'>, userId: stri
   if (song.uploaderId !== userId) throw forbidden('Only the uploader can delete this song');
   await repo.deleteSong(deps.db, songId);
   await publishSongsChanged(deps, song);
+}
+
+/** Sets the optional attributes of the caller's own song (DJ Verse matches on them); 403 for others' songs. */
+export async function updateAttributes(db: Db, userId: string, songId: number, attrs: SongAttributes) {
+  const song = await repo.findSong(db, songId);
+  if (!song || (song.isPrivate && song.uploaderId !== userId)) throw notFound('Song not found');
+  if (song.uploaderId !== userId) throw forbidden('Only the uploader can change this song');
+  return repo.updateAttributes(db, songId, attrs);
 }
 
 /** A stored PDF's facts (not its bytes), for its song's viewers: a private song's only for its owner (404 otherwise). */

@@ -7,8 +7,8 @@ export interface Rankable {
 }
 
 /**
- * Greedily picks up to `count` items by score. An item by the artist just picked is never next; each earlier
- * pick by the same artist multiplies an item's score by 0.8, and (when `spreadGenres`) by the same genre 0.93,
+ * Greedily picks up to `count` items by score. An item by the artist just picked is never next while another artist is left; each earlier
+ * pick by the same artist multiplies an item's score by 0.9, and (when `spreadGenres`) by the same genre 0.95,
  * so a list of five is not five takes on one sound unless that is what was asked.
  */
 export function diversify<T extends Rankable>(items: T[], count: number, spreadGenres = false): T[] {
@@ -25,13 +25,15 @@ export function diversify<T extends Rankable>(items: T[], count: number, spreadG
       if (a === last) return;
       const genre = (it.song.genre ?? '').toLowerCase();
       const adjusted =
-        it.score * 0.8 ** (artistCount.get(a) ?? 0) * (spreadGenres ? 0.93 ** (genreCount.get(genre) ?? 0) : 1);
+        it.score * 0.9 ** (artistCount.get(a) ?? 0) * (spreadGenres ? 0.95 ** (genreCount.get(genre) ?? 0) : 1);
       if (adjusted > best) {
         best = adjusted;
         bestIdx = idx;
       }
     });
-    if (bestIdx < 0) break; // only the same artist is left: stop rather than play them twice in a row
+    // Only the same artist is left: they are what fits (the listener asked for Adele, or for metal and only
+    // Metallica plays it), so play them rather than cut the answer short.
+    if (bestIdx < 0) bestIdx = 0;
     const [it] = pool.splice(bestIdx, 1);
     picked.push(it);
     const a = primaryArtist(it.song.artist);

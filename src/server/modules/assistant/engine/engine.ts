@@ -6,6 +6,7 @@
 import type { Recommendation } from '../../../../shared/schemas/assistant';
 import { diversify } from './diversify';
 import { hasContent, indexCatalogue, parseIntent, type CatalogueIndex, type Intent } from './intent';
+import type { Lang } from './language';
 import { MOOD_LIST, type Mood } from './lexicon';
 import { writeReason } from './reasons';
 import { writeReply, type ReplyCase } from './reply';
@@ -17,9 +18,10 @@ import {
   genreOf,
   matchParts,
   matchScore,
-  moodFit,
   neighbourFit,
   rankBy,
+  songEnergy,
+  songMoodFit,
   tasteFit,
   wilson,
   type MatchParts,
@@ -35,6 +37,8 @@ export interface EngineData {
   userVotes: UserVote[];
   /** Earlier turns since the conversation started, oldest first. */
   history: PastTurn[];
+  /** How many listeners have up-voted anything (the base of co-vote lift); defaults to the most-liked song's. */
+  listeners?: number;
 }
 
 export interface Plan {
@@ -65,6 +69,8 @@ export interface EngineResult {
   /** The best candidates (fitting ones first), the only songs a language model may choose from. */
   shortlist: ScoredSong[];
   replyCase: ReplyCase;
+  /** The language DJ Verse answered in. */
+  lang: Lang;
 }
 
 const MAX_SEEDS = 25;
@@ -92,6 +98,7 @@ export function plan(message: string, data: EngineData): Plan {
   }
   const intent = effective!;
   const upvoted = data.userVotes.filter((v) => v.voteType === 'up').map((v) => v.songId);
+  // The user's own votes are seeds; so are the songs "similar to" points at.
   const seeds = [...new Set([...(intent.similar?.songIds ?? []), ...upvoted])]
     .filter((id) => byId.has(id))
     .slice(0, MAX_SEEDS);
@@ -105,7 +112,9 @@ export function mergeFollowUp(
   prevIds: number[],
   byId: Map<number, CatalogueSong>,
 ): { intent: Intent; refMissing: Plan['refMissing']; refSong: CatalogueSong | null } {
-  if (!cur.followUp || (!prev && cur.followUp !== 'ref')) return { intent: cur, refMissing: null, refSong: null };
+  if (!cur.followUp) return { intent: cur, refMissing: null, refSong: null };
+  // Nothing to follow up on: "upbeat" or "something faster" on a first turn is a request of its own.
+  if (!prev && cur.followUp !== 'ref') return { intent: { ...cur, followUp: null }, refMissing: null, refSong: null };
   if (cur.followUp === 'ref') {
     const idx = cur.refIndex === -1 ? prevIds.length - 1 : (cur.refIndex ?? 0);
     const id = prevIds[idx];
@@ -145,6 +154,8 @@ export function mergeFollowUp(
     countGiven: cur.countGiven || base.countGiven,
     countCapped: cur.countGiven ? cur.countCapped : false,
     followUp: cur.followUp,
+    lang: cur.lang,
+    chart: cur.chart,
     refIndex: null,
     smallTalk: null,
     wantsMusic: true,
@@ -171,7 +182,10 @@ export function mergeFollowUp(
 }
 
 function shiftEnergy(cur: Intent, refIds: number[], byId: Map<number, CatalogueSong>): Intent['energy'] {
-  const energies = refIds.map((id) => genreOf(byId.get(id)?.genre ?? null).energy);
+  const energies = refIds.flatMap((id) => {
+    const s = byId.get(id);
+    return s ? [songEnergy(s)] : [];
+  });
   const ref = energies.length ? energies.reduce((a, b) => a + b, 0) / energies.length : 0.5;
   if (cur.shift === 1) return { min: Math.min(0.9, ref + 0.08) };
   if (cur.shift === -1) return { max: Math.max(0.15, ref - 0.08) };
@@ -196,6 +210,7 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
     intent,
     shortlist,
     replyCase,
+    lang: intent.lang,
   });
 
   if (intent.smallTalk) return done({ kind: intent.smallTalk });
@@ -204,12 +219,20 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
   const content = hasContent(intent);
   if (!content && !intent.wantsMusic && !intent.followUp && !intent.countGiven) return done({ kind: 'off-topic' });
 
-  const taste = buildTaste(data.songs, data.user.id, data.userVotes);
+  // A down vote in a venue says "not here", not "never": it only counts when the request is for that venue.
+  const tasteVotes = data.userVotes.filter(
+    (v) => v.voteType === 'up' || v.venueId === null || v.venueId === intent.venue?.id,
+  );
+  const taste = buildTaste(data.songs, data.user.id, tasteVotes);
   const byId = new Map(data.songs.map((s) => [s.id, s]));
   const venues = new Map(data.venues.map((v) => [v.id, v]));
   // "Earlier in the conversation" is the recent window, so one long chat does not use up the catalogue.
   const recommendedBefore = new Set(data.history.slice(-CONVERSATION_WINDOW).flatMap((t) => t.songIds));
-  const globalRank = rankBy(data.songs, (s) => ({ up: s.up, down: s.down }));
+  // Private songs are in no chart: the global Top 100 is public songs only.
+  const globalRank = rankBy(
+    data.songs.filter((s) => !s.isPrivate),
+    (s) => ({ up: s.up, down: s.down }),
+  );
   const venueRanks = new Map<number, Map<number, number>>();
   const venueRank = (venueId: number) => {
     let r = venueRanks.get(venueId);
@@ -219,6 +242,7 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
     }
     return r;
   };
+  const listeners = data.listeners ?? Math.max(1, ...data.songs.map((s) => s.up));
   const upVoters = (id: number) => {
     const s = byId.get(id);
     if (!s) return 1;
@@ -250,7 +274,9 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
     similarGenres,
     similarDecade: decades.length ? decades[0] : null,
     venueGenres,
-    similarNeighbour: (songId: number) => neighbourFit(songId, intent.similar?.songIds ?? [], coVotes, upVoters).score,
+    similarSongs,
+    similarNeighbour: (songId: number) =>
+      neighbourFit(songId, intent.similar?.songIds ?? [], coVotes, upVoters, listeners).score,
   };
 
   const excludedRefs = new Set(intent.similar?.inCatalogue && !intent.similar.artistKey ? intent.similar.songIds : []);
@@ -260,6 +286,8 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
     !intent.excludedGenres.some((g) => genreMatch(g, genreOf(s.genre)) >= 0.6);
 
   const scored: ScoredSong[] = [];
+  /** Songs that fit but were already recommended in this conversation. */
+  const shownBefore: ScoredSong[] = [];
   let fitsBefore = 0;
   // Songs that fit the request but that the listener voted down: never played, but said, so that "nothing
   // fits" is not a mystery when the one fitting song is one they disliked.
@@ -280,8 +308,8 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
       : global;
     const def = genreOf(s.genre);
     const t = tasteFit(taste, def);
-    const nb = neighbourFit(s.id, p.seeds, coVotes, upVoters).score;
-    const mood = userMood ? moodFit(def, userMood) : 0.5;
+    const nb = neighbourFit(s.id, p.seeds, coVotes, upVoters, listeners).score;
+    const mood = userMood ? songMoodFit(s, userMood) : 0.5;
     const score =
       match !== null
         ? 0.62 * match + 0.16 * community + 0.1 * t + 0.07 * nb + 0.05 * mood
@@ -291,8 +319,7 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
       match !== null ? 0.12 + 0.68 * match + 0.2 * support : 0.25 + 0.55 * (0.45 * community + 0.35 * t + 0.2 * nb);
     const fits = match === null || match >= FIT_THRESHOLD;
     if (fits) fitsBefore++;
-    if (recommendedBefore.has(s.id)) continue;
-    scored.push({
+    const row: ScoredSong = {
       song: s,
       parts,
       match,
@@ -302,34 +329,66 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
       score,
       confidence: clamp01(confidence),
       fits,
-    });
+    };
+    if (recommendedBefore.has(s.id)) {
+      if (fits) shownBefore.push(row);
+      continue;
+    }
+    scored.push(row);
   }
   scored.sort((a, b) => b.score - a.score);
+  shownBefore.sort((a, b) => b.score - a.score);
   const fitting = scored.filter((s) => s.fits);
   const spreadGenres = !intent.genres.length && !intent.byArtist;
-  const shortlist = [...fitting, ...scored.filter((s) => !s.fits)].slice(0, 15);
+  // An explicit count beyond the new fitting songs may bring back ones shown earlier in the conversation.
+  const shortlist = [
+    ...fitting,
+    ...(intent.countGiven && fitting.length < intent.count ? shownBefore : []),
+    ...scored.filter((s) => !s.fits),
+  ].slice(0, 15);
+  // A name the catalogue does not have: whatever fits is a near match, and labelled as one.
+  const unknownName = Boolean(intent.unknownRef);
+  const onlyName =
+    unknownName &&
+    !intent.similar &&
+    !intent.genres.length &&
+    !intent.moods.length &&
+    !intent.activities.length &&
+    !intent.era &&
+    !intent.venue &&
+    !intent.venueType &&
+    !intent.byArtist;
 
   let chosen: ScoredSong[];
   let alternative = false;
   let replyCase: ReplyCase;
-  if (fitting.length) {
+  if (fitting.length && !onlyName) {
     chosen = diversify(fitting, intent.count, spreadGenres);
+    alternative = unknownName;
     const partial = content && chosen.length < intent.count && fitting.length === chosen.length && !intent.byArtist;
-    replyCase = { kind: 'picks', count: chosen.length, partial, downvoted: partial ? downvotedFits : 0 };
-  } else if (fitsBefore > 0) {
-    return done({ kind: 'exhausted', count: 0, downvoted: downvotedFits }, [], shortlist);
+    replyCase = unknownName
+      ? { kind: 'alternatives', count: chosen.length, downvoted: 0 }
+      : {
+          kind: 'picks',
+          count: chosen.length,
+          partial,
+          downvoted: partial ? downvotedFits : 0,
+          shownBefore: partial ? shownBefore.length : 0,
+          noVotes: data.userVotes.length === 0,
+        };
+  } else if (fitsBefore > 0 && shownBefore.length && !onlyName) {
+    // Everything that fits was already shown in this conversation: say so and show it again.
+    chosen = diversify(shownBefore, intent.count, spreadGenres);
+    replyCase = { kind: 'exhausted', count: chosen.length, downvoted: downvotedFits };
   } else {
     alternative = true;
-    chosen = diversify(
-      scored.filter((s) => (s.match ?? 0) >= 0.2),
-      Math.min(3, intent.count),
-      true,
-    );
+    const pool = onlyName ? scored : scored.filter((s) => (s.match ?? 0) >= 0.2);
+    chosen = diversify(pool, Math.min(3, intent.count), true);
     if (!chosen.length) chosen = diversify(scored, Math.min(3, intent.count), true);
     replyCase = { kind: 'alternatives', count: chosen.length, downvoted: downvotedFits };
   }
 
-  // Present the set strongest first, still never two by one artist in a row.
+  // Present the set strongest first, still never two by one artist in a row when others are left.
   chosen = diversify(
     chosen.map((c) => ({ ...c, score: alternative ? Math.min(c.confidence, 0.45) : c.confidence })),
     chosen.length,
@@ -339,7 +398,7 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
     const ownVenue = intent.venue ?? (song.venueId !== null ? venues.get(song.venueId) : undefined);
     const vr = ownVenue ? venueRank(ownVenue.id).get(song.id) : undefined;
     const seedsForReason = intent.similar?.inCatalogue ? intent.similar.songIds : p.seeds;
-    const nb = neighbourFit(song.id, seedsForReason, coVotes, upVoters);
+    const nb = neighbourFit(song.id, seedsForReason, coVotes, upVoters, listeners);
     const reason = writeReason({
       song,
       parts: c.parts,
@@ -348,7 +407,10 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
       globalRank: globalRank.get(song.id),
       venueRank: ownVenue && vr ? { venue: ownVenue, rank: vr } : undefined,
       taste,
-      neighbour: { seed: nb.seed !== null ? (byId.get(nb.seed) ?? null) : null, shared: nb.shared },
+      neighbour: {
+        seed: nb.seed !== null && nb.lift >= 1.3 ? (byId.get(nb.seed) ?? null) : null,
+        shared: nb.shared,
+      },
       similarSongs,
       userMood,
     });

@@ -9,12 +9,15 @@ import {
   ERAS,
   GENRES,
   KNOWN_ARTISTS,
+  KNOWN_TITLES,
   MOOD_TERMS,
   VENUE_TYPE_PROFILES,
   type ActivityDef,
   type EraDef,
   type Mood,
 } from './lexicon';
+import { detectLanguage, toEnglish, type Lang } from './language';
+import { COMMON_WORDS, correctTypos, REQUEST_WORDS } from './spelling';
 import { creditedArtists, fuzzy, hasPhrase, normalize, NUMBER_WORDS } from './text';
 import type { CatalogueSong, CatalogueVenue } from './types';
 
@@ -38,8 +41,12 @@ export interface Intent {
     genres: string[];
     inCatalogue: boolean;
   } | null;
-  /** A name the message refers to that the catalogue and the tables do not know. */
+  /** A name the message refers to that the catalogue does not have (said plainly in the reply). */
   unknownRef: string | null;
+  /** The language the listener wrote in; DJ Verse answers in it. */
+  lang: Lang;
+  /** The message names a chart ("top 100", "what's hot") rather than a count. */
+  chart: boolean;
   /** Energy bounds (0..1) from activities or a follow-up such as "something faster". */
   energy: { min?: number; max?: number } | null;
   count: number;
@@ -62,6 +69,9 @@ export interface CatalogueIndex {
   artists: Map<string, { name: string; songIds: number[] }>;
   /** Normalised title → song ids. */
   titles: Map<string, number[]>;
+  /** Every word a typo may be repaired to, preferred first: lexicon, request words, artists' words. */
+  vocabulary: string[];
+  known: Set<string>;
 }
 
 /** Builds the name indexes the parser matches against. */
@@ -82,7 +92,15 @@ export function indexCatalogue(songs: CatalogueSong[], venues: CatalogueVenue[])
     const t = normalize(s.title.replace(/\(.*?\)/g, ''));
     if (t) titles.set(t, [...(titles.get(t) ?? []), s.id]);
   }
-  return { songs, venues, artists, titles };
+  // In order of preference: a typo is read as a genre, mood or activity before a request word or a name.
+  const words = [...LEXICON_WORDS_SINGLE, ...REQUEST_WORDS, ...CUE_WORDS];
+  for (const key of artists.keys()) for (const w of key.split(' ')) if (w.length >= 3) words.push(w);
+  for (const key of [...Object.keys(KNOWN_ARTISTS), ...Object.keys(KNOWN_TITLES)])
+    for (const w of key.split(' ')) if (w.length >= 3) words.push(w);
+  // Title words last: known, so "Yellow" is never "mellow".
+  for (const key of titles.keys()) for (const w of key.split(' ')) if (w.length >= 3) words.push(w);
+  const vocabulary = [...new Set(words)];
+  return { songs, venues, artists, titles, vocabulary, known: new Set(vocabulary) };
 }
 
 type Kind = 'genre' | 'mood' | 'activity' | 'era' | 'venueType';
@@ -110,6 +128,61 @@ const PHRASES: Phrase[] = (() => {
 
 /** Words that never name an artist or a song on their own. */
 const LEXICON_WORDS = new Set(PHRASES.map((p) => p.phrase));
+/** Single words of the lexicon, the vocabulary typos are repaired against. */
+const LEXICON_WORDS_SINGLE = new Set(PHRASES.flatMap((p) => p.phrase.split(' ')).filter((w) => w.length >= 3));
+
+/** Words that end a negation's scope: "no rock but some jazz", "anything except rock for running". */
+const SCOPE_END = new Set([
+  'but',
+  'for',
+  'with',
+  'please',
+  'though',
+  'instead',
+  'just',
+  'only',
+  'maybe',
+  'some',
+  'give',
+  'play',
+  'lots',
+  'plenty',
+  'preferably',
+  'rather',
+  'yes',
+]);
+
+/** Rewrites the ways of saying "except" into one word and reads "not too loud" / "not too slow" as tempo. */
+function normalizeNegation(text: string): { text: string; energy: { min?: number; max?: number } | null } {
+  let t = ` ${text} `;
+  // "Not too loud" first, before "but not" becomes "except".
+  let energy: { min?: number; max?: number } | null = null;
+  const calm =
+    / (?:but )?not (?:too |so |very |overly )?(?:loud|fast|heavy|intense|energetic|hard|wild|crazy|hectic|aggressive|upbeat|noisy|hype) /;
+  const lively =
+    / (?:but )?not (?:too |so |very |overly )?(?:slow|sleepy|soft|calm|quiet|mellow|boring|sad|depressing|gentle) /;
+  if (calm.test(t)) {
+    energy = { max: 0.75 };
+    t = t.replace(calm, ' ');
+  } else if (lively.test(t)) {
+    energy = { min: 0.4 };
+    t = t.replace(lively, ' ');
+  }
+  t = t
+    .replace(
+      / (anything|everything|all|any music|something|whatever|music|songs|tracks|any genre) but /g,
+      ' $1 except ',
+    )
+    .replace(
+      / (?:other than|apart from|aside from|except for|rather than|instead of|excluding|but not|as long as its not|as long as it isnt) /g,
+      ' except ',
+    )
+    .replace(
+      / (?:i dont (?:want|like|need)|i do not (?:want|like)|dont play|do not play|no more|i cant stand|not a fan of) /g,
+      ' not ',
+    );
+  return { text: t.trim().replace(/\s+/g, ' '), energy };
+}
 
 const NEGATIONS = new Set([
   'no',
@@ -148,6 +221,84 @@ const ORDINALS: Record<string, number> = {
   '10th': 9,
 };
 
+/** Words that start an ordinary phrase, never a name ("like what I upvoted", "like to pick"). */
+const NOT_A_NAME_START = new Set([
+  'what',
+  'i',
+  'id',
+  'im',
+  'ive',
+  'my',
+  'me',
+  'to',
+  'for',
+  'you',
+  'your',
+  'it',
+  'its',
+  'that',
+  'this',
+  'those',
+  'these',
+  'them',
+  'something',
+  'anything',
+  'some',
+  'any',
+  'a',
+  'an',
+  'when',
+  'how',
+  'why',
+  'where',
+  'who',
+  'which',
+  'whatever',
+  'one',
+  'ones',
+  'we',
+  'our',
+  'us',
+  'he',
+  'she',
+  'his',
+  'her',
+  'they',
+  'their',
+  'more',
+  'most',
+  'much',
+  'very',
+  'really',
+  'so',
+  'too',
+  'all',
+  'every',
+  'each',
+  'if',
+  'before',
+  'after',
+  'now',
+  'today',
+  'tonight',
+  'here',
+  'there',
+]);
+
+/** Whether a fragment reads as the name of an artist or a song rather than an ordinary phrase. */
+export function looksLikeName(fragment: string): boolean {
+  const words = normalize(fragment).split(' ').filter(Boolean);
+  if (!words.length || words.length > 5) return false;
+  if (NOT_A_NAME_START.has(words[0])) return false;
+  if (words.some((w) => LEXICON_WORDS.has(w) || /^\d/.test(w))) return false;
+  if (words.every((w) => COMMON_WORDS.has(w) || w.length < 3)) return false;
+  if (
+    words.some((w) => ['upvoted', 'voted', 'liked', 'played', 'pick', 'picked', 'would', 'should', 'could'].includes(w))
+  )
+    return false;
+  return true;
+}
+
 const SIMILAR_CUE =
   /\b(?:similar to|sounds? like|sounding like|in the style of|style of|reminds? me of|reminiscent of|fans? of|vibes? like|along the lines of|inspired by|alike to|like)\s+(.+)/;
 const BY_CUE = /\b(?:songs? by|tracks? by|music by|anything by|something by|stuff by|by|from)\s+(.+)/;
@@ -159,20 +310,44 @@ const MORE_CUE =
 const MORE_LIKE =
   /\bmore (?:like (?:that|this|these|those|them|it)|of (?:that|this|these|those|the same)|please|of them)\b|\b(?:same vibe|similar ones|more of the same|like the last ones?)\b/;
 const FASTER =
-  /\b(?:faster|quicker|more energy|more energetic|harder|heavier|louder|pump it up|turn it up|more intense|speed it up|higher energy|livelier|more lively|more upbeat|upbeat(?:er)?|more hype)\b/;
+  /\b(?:faster|quicker|more energy|more energetic|harder|heavier|louder|pump it up|turn it up|more intense|speed it up|higher energy|livelier|more lively|more upbeat|upbeater|more hype)\b/;
 const SLOWER =
   /\b(?:slower|calmer|softer|quieter|mellower|more chill|chiller|more relaxed|more relaxing|gentler|lighter|tone it down|less intense|more mellow|lower energy|slow it down|slow down|calm it down)\b/;
 const DIFFERENT =
   /\b(?:something (?:else|different)|different|change it up|switch it up|mix it up|not (?:that|these|those) ones?)\b/;
 const WANTS_MUSIC =
-  /\b(?:recommend|recommendation|recommendations|suggest|suggestion|songs?|tracks?|tunes?|music|play|playlist|mix|something|surprise|anything|listen|jams?|picks?|bangers?|hits?|good stuff|what should|put on)\b/;
+  /\b(?:recommend|recommendation|recommendations|suggest|suggestion|songs?|tracks?|tunes?|music|play|playlist|mix|something|surprise|anything|listen|jams?|picks?|bangers?|hits?|good stuff|what should|put on|top|charts?|hot|trending|popular)\b/;
 const GREETING = /^(?:hi|hey|hello|yo|hiya|howdy|sup|whats up|good (?:morning|evening|afternoon)|greetings|hola)\b/;
 const THANKS = /\b(?:thanks|thank you|thx|ty|cheers|appreciate it|awesome thanks|love it|great picks)\b/;
 const HELP = /\b(?:help|what can you do|how does this work|who are you|what are you|how do i use)\b/;
 
+/** The words of the cue patterns ("faster", "calmer", "recommend" …): known, so never "repaired". */
+const CUE_WORDS = [
+  FASTER,
+  SLOWER,
+  DIFFERENT,
+  MORE_CUE,
+  MORE_LIKE,
+  WANTS_MUSIC,
+  GREETING,
+  THANKS,
+  HELP,
+  SIMILAR_CUE,
+  BY_CUE,
+]
+  .flatMap((re) => re.source.match(/[a-z]{3,}/g) ?? [])
+  .filter((w) => !['amp'].includes(w));
+
 /** Parses one message on its own (follow-ups are merged with the previous turn by `resolveIntent`). */
 export function parseIntent(message: string, cat: CatalogueIndex): Intent {
-  const text = normalize(message);
+  const lang = detectLanguage(message);
+  const negation = normalizeNegation(toEnglish(message, lang));
+  const text = correctTypos(negation.text, cat.vocabulary, cat.known).replace(
+    /\belectronic dance(?: music)?\b/g,
+    // The umbrella term: EDM, electronic and dance music all answer it.
+    'edm or electronic or dance music',
+  );
+  const chart = /\b(?:top (?:40|50|100)|the charts?|whats hot|what is hot|trending)\b/.test(text);
   const intent: Intent = {
     genres: [],
     excludedGenres: [],
@@ -184,7 +359,9 @@ export function parseIntent(message: string, cat: CatalogueIndex): Intent {
     byArtist: null,
     similar: null,
     unknownRef: null,
-    energy: null,
+    lang,
+    chart,
+    energy: negation.energy,
     count: AI_DEFAULT_COUNT,
     countCapped: false,
     countGiven: false,
@@ -206,7 +383,7 @@ export function parseIntent(message: string, cat: CatalogueIndex): Intent {
   };
 
   // Count first, on the raw text, so "5 songs" is read before "5" could mean anything else.
-  const count = parseCount(text);
+  const count = parseCount(text.replace(/\btop (?:40|50|100)\b/g, 'top chart'));
   if (count !== null) {
     intent.countGiven = true;
     intent.countCapped = count > AI_MAX_COUNT;
@@ -283,23 +460,20 @@ export function parseIntent(message: string, cat: CatalogueIndex): Intent {
       else if (ref.artistKey) intent.byArtist = { key: ref.artistKey, name: ref.label };
       else intent.similar = { label: ref.label, songIds: ref.songIds, artistKey: null, genres: [], inCatalogue: true };
     } else if (!isLexicon(fragment)) {
-      const known = matchKnownArtist(fragment);
+      const known = matchKnownArtist(fragment) ?? matchKnownTitle(fragment);
       if (known) {
         consume(known.phrase);
+        const label = originalWords(message, known.phrase) ?? titleCase(known.phrase);
         intent.similar = {
-          label: titleCase(known.phrase),
+          label,
           songIds: [],
           artistKey: known.phrase,
           genres: known.genres,
           inCatalogue: false,
         };
-      } else if (
-        sim &&
-        /^[a-z0-9&]/.test(fragment) &&
-        fragment.split(' ').length <= 5 &&
-        !/\b(?:that|this|these|those|it|them|one)\b/.test(fragment)
-      ) {
-        intent.unknownRef = titleCaseFrom(message, fragment);
+        intent.unknownRef = label;
+      } else if (looksLikeName(fragment) && !/\b(?:that|this|these|those|it|them|one)\b/.test(fragment)) {
+        intent.unknownRef = originalWords(message, fragment) ?? titleCase(fragment);
         consume(fragment);
       }
     }
@@ -315,15 +489,12 @@ export function parseIntent(message: string, cat: CatalogueIndex): Intent {
       intent.byArtist = best;
       consume(best.key);
     } else {
-      for (const key of Object.keys(KNOWN_ARTISTS)) {
+      const known = [...Object.entries(KNOWN_ARTISTS), ...Object.entries(KNOWN_TITLES)];
+      for (const [key, genres] of known) {
         if (key.length >= 4 && hasPhrase(work.trim(), key)) {
-          intent.similar = {
-            label: titleCase(key),
-            songIds: [],
-            artistKey: key,
-            genres: KNOWN_ARTISTS[key],
-            inCatalogue: false,
-          };
+          const label = originalWords(message, key) ?? titleCase(key);
+          intent.similar = { label, songIds: [], artistKey: key, genres, inCatalogue: false };
+          intent.unknownRef = label;
           consume(key);
           break;
         }
@@ -335,11 +506,25 @@ export function parseIntent(message: string, cat: CatalogueIndex): Intent {
   for (const p of PHRASES) {
     while (work.includes(` ${p.phrase} `)) {
       const at = work.indexOf(` ${p.phrase} `);
-      const before = work.slice(0, at).trim().split(' ').slice(-2);
-      const negated = before.some((w) => NEGATIONS.has(w));
+      const before = work.slice(0, at).trim().split(' ');
+      let negated = false;
+      for (let k = before.length - 1; k >= 0 && !SCOPE_END.has(before[k]); k--) {
+        if (NEGATIONS.has(before[k])) {
+          negated = true;
+          break;
+        }
+      }
       consume(p.phrase);
       apply(intent, p, negated);
     }
+  }
+
+  // A bare name nobody asked about by cue ("Hotel California"): said plainly, never ignored.
+  if (!hasContent(intent) && !intent.followUp && lang === 'en') {
+    const caps = message.match(/(?:^|\s)((?:[A-Z][\w'’.-]*)(?:\s+(?:[A-Z][\w'’.-]*|of|the|and|&)){0,4})/);
+    const rest = work.replace(/_/g, ' ').trim();
+    if (caps && message.trim().split(/\s+/).length <= 6 && looksLikeName(caps[1]) && rest.split(' ').length <= 6)
+      intent.unknownRef = caps[1].replace(/[?!.,]+$/, '');
   }
 
   if (!hasContent(intent) && !intent.followUp) {
@@ -403,7 +588,6 @@ export function parseCount(text: string): number | null {
   const words = Object.keys(NUMBER_WORDS).join('|');
   const m =
     text.match(new RegExp(`\\b(\\d{1,3}|${words})\\s+(?:[a-z&-]+\\s+){0,3}?${noun}\\b`)) ??
-    text.match(/\btop\s+(\d{1,3})\b/) ??
     text.match(/\b(?:give me|show me|recommend|suggest|list|play|need|want)\s+(\d{1,3})\b(?!s)/);
   if (m) {
     const raw = m[1];
@@ -460,20 +644,33 @@ function matchKnownArtist(fragment: string): { phrase: string; genres: string[] 
   return null;
 }
 
+function matchKnownTitle(fragment: string): { phrase: string; genres: string[] } | null {
+  const tokens = normalize(fragment).split(' ');
+  for (let n = Math.min(5, tokens.length); n >= 1; n--) {
+    const head = tokens.slice(0, n).join(' ');
+    if (KNOWN_TITLES[head]) return { phrase: head, genres: KNOWN_TITLES[head] };
+  }
+  return null;
+}
+
+/** The words of `phrase` as the listener typed them (keeping their capitals), or null. */
+function originalWords(message: string, phrase: string): string | null {
+  const raw = message.split(/\s+/);
+  const norm = raw.map((w) => normalize(w));
+  const want = phrase.split(' ');
+  for (let i = 0; i + want.length <= raw.length; i++) {
+    if (want.every((w, k) => norm[i + k] === w))
+      return raw
+        .slice(i, i + want.length)
+        .join(' ')
+        .replace(/[?!.,]+$/, '');
+  }
+  return null;
+}
+
 function isLexicon(fragment: string) {
   const f = normalize(fragment);
   return LEXICON_WORDS.has(f) || f.split(' ').every((w) => LEXICON_WORDS.has(w) || w.length < 3);
 }
 
 const titleCase = (s: string) => s.replace(/\b[a-z]/g, (c) => c.toUpperCase());
-
-/** The fragment as the user typed it (keeping their capitals), falling back to title case. */
-function titleCaseFrom(message: string, fragment: string): string {
-  const idx = normalize(message).indexOf(fragment);
-  const words = fragment.split(' ').length;
-  const raw = message
-    .match(new RegExp(`(?:like|to|of)\\s+((?:\\S+\\s*){${words}})`, 'i'))?.[1]
-    ?.trim()
-    .replace(/[?!.,]+$/, '');
-  return idx >= 0 && raw ? raw : titleCase(fragment);
-}

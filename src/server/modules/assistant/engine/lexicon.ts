@@ -56,7 +56,7 @@ export const GENRES: GenreDef[] = [
     { energetic: 0.8, party: 0.6, upbeat: 0.6 },
     1980,
   ),
-  g('hard-rock', 'Hard Rock', ['hard rock'], { rock: 0.9, metal: 0.45 }, 0.9, { energetic: 0.95, party: 0.55 }),
+  g('hard-rock', 'Hard Rock', ['hard rock'], { rock: 0.9, metal: 0.5 }, 0.9, { energetic: 0.95, party: 0.55 }),
   g(
     'metal',
     'Metal',
@@ -391,10 +391,6 @@ export const MOOD_TERMS: Record<Mood, string[]> = {
     'sad',
     'melancholy',
     'melancholic',
-    'heartbreak',
-    'heartbroken',
-    'break up',
-    'breakup',
     'lonely',
     'crying',
     'cry',
@@ -435,6 +431,12 @@ export interface ActivityDef {
   energy?: { min?: number; max?: number };
   /** Genres that suit it beyond what the moods imply. */
   genres?: string[];
+  /** The tempo feel it wants, when the song says (a run wants fast). */
+  tempo?: 'slow' | 'medium' | 'fast';
+  /** Song moods that make a song the archetype of the activity (Eye of the Tiger is "motivational"). */
+  songMoods?: string[];
+  /** Songs without vocals suit it better (study, sleep): a song marked as sung counts for less. */
+  instrumental?: boolean;
 }
 
 export const ACTIVITIES: ActivityDef[] = [
@@ -460,6 +462,25 @@ export const ACTIVITIES: ActivityDef[] = [
     moods: ['energetic'],
     energy: { min: 0.7 },
     genres: ['hiphop', 'hard-rock', 'rock', 'edm', 'metal'],
+    songMoods: ['motivational'],
+  },
+  {
+    id: 'breakup',
+    label: 'a broken heart',
+    terms: [
+      'breakup',
+      'break up',
+      'broke up',
+      'heartbreak',
+      'heartbroken',
+      'broken heart',
+      'getting over',
+      'my ex',
+      'dumped',
+    ],
+    moods: ['melancholy'],
+    energy: { max: 0.55 },
+    songMoods: ['heartbreak'],
   },
   {
     id: 'running',
@@ -468,6 +489,8 @@ export const ACTIVITIES: ActivityDef[] = [
     moods: ['energetic', 'upbeat'],
     energy: { min: 0.7 },
     genres: ['edm', 'hiphop', 'rock', 'pop-rock'],
+    tempo: 'fast',
+    songMoods: ['motivational'],
   },
   {
     id: 'study',
@@ -475,6 +498,7 @@ export const ACTIVITIES: ActivityDef[] = [
     terms: ['study', 'studying', 'homework', 'exam', 'exams', 'revision', 'revising', 'reading', 'read', 'library'],
     moods: ['focus'],
     energy: { max: 0.45 },
+    instrumental: true,
     genres: ['lofi', 'classical', 'jazz', 'ambient'],
   },
   {
@@ -483,6 +507,7 @@ export const ACTIVITIES: ActivityDef[] = [
     terms: ['work', 'working', 'coding', 'programming', 'office', 'deep work', 'writing', 'at my desk'],
     moods: ['focus'],
     energy: { max: 0.5 },
+    instrumental: true,
     genres: ['lofi', 'classical', 'ambient', 'electronic'],
   },
   {
@@ -534,6 +559,7 @@ export const ACTIVITIES: ActivityDef[] = [
     ],
     moods: ['chill', 'focus'],
     energy: { max: 0.3 },
+    instrumental: true,
     genres: ['classical', 'lofi', 'ambient'],
   },
   {
@@ -550,6 +576,7 @@ export const ACTIVITIES: ActivityDef[] = [
     terms: ['meditation', 'meditate', 'meditating', 'yoga', 'mindfulness', 'spa', 'massage'],
     moods: ['focus', 'chill'],
     energy: { max: 0.3 },
+    instrumental: true,
     genres: ['ambient', 'classical', 'lofi'],
   },
   {
@@ -771,6 +798,16 @@ export const ARTIST_DECADES: Record<string, number> = {
  * answered from the nearest genre, honestly labelled as such.
  */
 export const KNOWN_ARTISTS: Record<string, string[]> = {
+  'fleetwood mac': ['classic-rock', 'pop-rock', 'rock'],
+  eagles: ['classic-rock', 'rock'],
+  'the eagles': ['classic-rock', 'rock'],
+  'the who': ['classic-rock', 'rock'],
+  'david bowie': ['rock', 'classic-rock', 'synth-pop'],
+  'elton john': ['pop-rock', 'pop'],
+  'bruno mars': ['pop', 'funk'],
+  'bob dylan': ['folk', 'rock'],
+  u2: ['rock', 'pop-rock'],
+  'pearl jam': ['grunge', 'alternative'],
   radiohead: ['alternative', 'indie'],
   'the beatles': ['rock', 'pop-rock'],
   beatles: ['rock', 'pop-rock'],
@@ -852,4 +889,18 @@ export const KNOWN_ARTISTS: Record<string, string[]> = {
   nujabes: ['lofi', 'hiphop'],
   'brian eno': ['ambient'],
   'aphex twin': ['electronic', 'ambient'],
+};
+
+/** Famous songs the demo catalogue does not have, with their genres, so a request for one gets near matches. */
+export const KNOWN_TITLES: Record<string, string[]> = {
+  'hotel california': ['classic-rock', 'rock'],
+  'stairway to heaven': ['classic-rock', 'hard-rock'],
+  'hey jude': ['rock', 'pop-rock'],
+  'bad guy': ['pop', 'indie-pop'],
+  'rolling in the deep': ['soul', 'pop'],
+  'dancing queen': ['disco', 'pop'],
+  hallelujah: ['folk', 'soul'],
+  'sweet caroline': ['pop-rock', 'rock'],
+  'go your own way': ['pop-rock', 'classic-rock'],
+  'smooth criminal': ['pop'],
 };

@@ -1,7 +1,7 @@
 /** Writes each card's reason from the evidence behind it: match, community standing, taste and neighbours. */
 import type { Intent } from './intent';
 import { GENRE_BY_ID, type GenreDef, type Mood } from './lexicon';
-import { decadeOf, genreOf, genreSimilarity, moodFit, type MatchParts, type Taste } from './scoring';
+import { decadeOf, genreOf, genreSimilarity, songEnergy, songMoodFit, type MatchParts, type Taste } from './scoring';
 import type { CatalogueSong, CatalogueVenue } from './types';
 
 export const MOOD_ADJ: Record<Mood, string> = {
@@ -59,7 +59,7 @@ export function writeReason(r: ReasonInput): string {
         : `${song.up} upvotes and not one downvote from the crowd`,
     );
   else if (r.globalRank) evidence.push(`#${r.globalRank} in the global Top 100`);
-  if (r.userMood && !intent.moods.length && !intent.activities.length && moodFit(def, r.userMood) >= 0.7)
+  if (r.userMood && !intent.moods.length && !intent.activities.length && songMoodFit(song, r.userMood) >= 0.7)
     evidence.push(`it fits your ${r.userMood} mood`);
 
   const picked = evidence.slice(0, lead ? 2 : 3);
@@ -94,12 +94,18 @@ function leadPhrase(r: ReasonInput, def: GenreDef, genreName: string): string | 
     if (!(r.venueRank && r.venueRank.venue.id === intent.venue.id))
       return `${genreName} that matches ${possessive(intent.venue.name)} sound`;
   }
-  const mood = intent.moods.find((m) => moodFit(def, m) >= 0.5);
+  const mood = intent.moods.find((m) => songMoodFit(song, m) >= 0.5);
   if (intent.genres.length) {
     const req = intent.genres.map((g) => GENRE_BY_ID.get(g)!).find(Boolean);
     const exact = intent.genres.includes(def.id);
     const family =
-      exact || !req ? '' : def.families[req.id] ? `, part of the ${req.label} family` : `, close to ${req.label}`;
+      exact || !req
+        ? ''
+        : def.families[req.id]
+          ? `, part of the ${req.label} family`
+          : r.alternative
+            ? `, the nearest we have to ${req.label}`
+            : `, close to ${req.label}`;
     const base = `${genreName}${family}`;
     if (mood) return `${capitalise(MOOD_ADJ[mood])} ${genreName}${family}`;
     if (intent.era && parts.era === 1) return `${base} from ${eraWords(song)}`;
@@ -107,7 +113,8 @@ function leadPhrase(r: ReasonInput, def: GenreDef, genreName: string): string | 
   }
   if (intent.activities.length) {
     const a = intent.activities[0];
-    const energy = def.energy >= 0.75 ? 'High-octane' : def.energy <= 0.35 ? 'Gentle' : 'Steady';
+    const e = songEnergy(song);
+    const energy = e >= 0.75 ? 'High-octane' : e <= 0.35 ? 'Gentle' : 'Steady';
     return `${energy} ${genreName} made for ${a.label}`;
   }
   if (intent.era && parts.era !== null && parts.era > 0)

@@ -54,32 +54,43 @@ describe('taste and neighbours', () => {
     expect(taste.downvoted.has(songId('Enter Sandman'))).toBe(true);
   });
 
-  it('measures co-votes as a cosine over up-voters', () => {
+  it('measures co-votes by lift over chance, with a minimum of shared listeners (issue 18)', () => {
     const co = new Map([
       [
         1,
         new Map([
           [2, 3],
           [3, 1],
+          [4, 8],
         ]),
       ],
     ]);
-    const upVoters = () => 4;
-    expect(neighbourFit(2, [1], co, upVoters)).toEqual({ score: 0.75, seed: 1, shared: 3 });
-    expect(neighbourFit(3, [1], co, upVoters).score).toBe(0.25);
-    expect(neighbourFit(9, [1], co, upVoters).score).toBe(0);
+    // 20 listeners; seed and song 2 have 4 up-voters each, 3 share both: lift 3·20/16 = 3.75.
+    const upVoters = (id: number) => (id === 4 || id === 1 ? (id === 4 ? 8 : 4) : 4);
+    const two = neighbourFit(2, [1], co, upVoters, 20);
+    expect(two.seed).toBe(1);
+    expect(two.shared).toBe(3);
+    expect(two.lift).toBeCloseTo(3.75, 2);
+    expect(two.score).toBe(1);
+    // One shared listener is below the minimum: no evidence.
+    expect(neighbourFit(3, [1], co, upVoters, 20).score).toBe(0);
+    expect(neighbourFit(9, [1], co, upVoters, 20).score).toBe(0);
+    // Everyone likes both: 8 shared of 8 listeners is chance, not closeness.
+    const all = () => 8;
+    expect(neighbourFit(4, [1], new Map([[1, new Map([[4, 8]])]]), all, 8).score).toBe(0);
   });
 });
 
 describe('diversify', () => {
-  it('never puts two songs by one artist in a row', () => {
+  it('never puts two songs by one artist in a row while another artist is left', () => {
     const items = [
       { score: 0.9, song: { artist: 'Queen', genre: 'Rock' } },
       { score: 0.89, song: { artist: 'Queen', genre: 'Rock' } },
       { score: 0.5, song: { artist: 'AC/DC', genre: 'Rock' } },
     ];
     expect(diversify(items, 3).map((i) => i.song.artist)).toEqual(['Queen', 'AC/DC', 'Queen']);
-    expect(diversify(items.slice(0, 2), 2)).toHaveLength(1);
+    // Issue 18: when only that artist is left, they are played rather than the list cut short.
+    expect(diversify(items.slice(0, 2), 2)).toHaveLength(2);
   });
 });
 

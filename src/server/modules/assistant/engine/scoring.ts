@@ -70,18 +70,50 @@ export function genreMatch(requested: string, song: GenreDef): number {
 /** How strongly a genre carries a mood (0..1). */
 export const moodFit = (genre: GenreDef, mood: Mood) => genre.moods[mood] ?? 0;
 
+type SongFacts = Pick<CatalogueSong, 'genre' | 'moods' | 'energy'>;
+
+/** How strongly a song carries a mood: its own moods when the uploader gave them, else its genre's. */
+export function songMoodFit(song: SongFacts, mood: Mood): number {
+  if (!song.moods?.length) return moodFit(genreOf(song.genre), mood);
+  const at = song.moods.indexOf(mood);
+  if (at < 0) return 0.25 * moodFit(genreOf(song.genre), mood);
+  // The first mood listed is the song's main one; a quiet mood on a loud song (or the reverse) is a side note.
+  let fit = at === 0 ? 1 : 0.85;
+  const e = song.energy ?? 3;
+  if (QUIET_MOODS.includes(mood) && e >= 4) fit *= e >= 5 ? 0.6 : 0.8;
+  if (LOUD_MOODS.includes(mood) && e <= 2) fit *= 0.6;
+  return fit;
+}
+
+const QUIET_MOODS: Mood[] = ['chill', 'romantic', 'melancholy', 'focus'];
+const LOUD_MOODS: Mood[] = ['energetic', 'party'];
+
+/** A song's energy on 0..1: its own 1–5 rating when given, else its genre's. */
+export function songEnergy(song: SongFacts): number {
+  if (song.energy) return (song.energy - 1) / 4;
+  const def = genreOf(song.genre);
+  return def.id === 'unknown' ? 0.5 : def.energy;
+}
+
 /** Genre-to-genre similarity, symmetric, for "similar to" and taste. */
 export function genreSimilarity(a: GenreDef, b: GenreDef): number {
   if (a.id === 'unknown' || b.id === 'unknown') return 0;
   return (genreMatch(a.id, b) + genreMatch(b.id, a)) / 2;
 }
 
-/** The decade of a song: its artist's if known, else its genre's, else null. */
-export function decadeOf(song: Pick<CatalogueSong, 'artist' | 'genre'>): number | null {
+/** The decade of a song: from its release year, else its artist's if known, else its genre's, else null. */
+export function decadeOf(song: Pick<CatalogueSong, 'artist' | 'genre' | 'year'>): number | null {
+  if (song.year) return Math.floor(song.year / 10) * 10;
   for (const a of creditedArtists(song.artist)) if (ARTIST_DECADES[a] !== undefined) return ARTIST_DECADES[a];
   const full = normalize(song.artist);
   if (ARTIST_DECADES[full] !== undefined) return ARTIST_DECADES[full];
   return genreOf(song.genre).decade ?? null;
+}
+
+/** 1 inside the era, 0 outside when the release year is known ("90s" is 1990–1999); else by decade. */
+export function songEraFit(song: Pick<CatalogueSong, 'artist' | 'genre' | 'year'>, era: { from: number; to: number }) {
+  if (song.year) return song.year >= era.from && song.year <= era.to + 9 ? 1 : 0;
+  return eraFit(decadeOf(song), era);
 }
 
 /** 1 inside the era, 0.5 one decade off, 0.15 unknown, else 0. */
@@ -187,21 +219,60 @@ export function tasteFit(taste: Taste, genre: GenreDef): number {
   return clamp01(0.5 + 0.5 * best);
 }
 
-/** Co-vote closeness to the seeds (cosine over up-voters, 0..1) and the seed that explains it best. */
+/** Co-votes below this many shared listeners say nothing about two songs. */
+export const MIN_SHARED_LISTENERS = 3;
+
+/**
+ * Co-vote closeness to the seeds, adjusted for popularity: lift = shared · listeners / (up(seed) · up(song)).
+ * A lift of 1 is what two songs everyone likes share by chance; the score grows from there (0..1). Pairs with
+ * fewer than MIN_SHARED_LISTENERS shared listeners count for nothing. Returns the seed that explains it best.
+ */
 export function neighbourFit(
   songId: number,
   seeds: number[],
   co: CoVotes,
   upVoters: (id: number) => number,
-): { score: number; seed: number | null; shared: number } {
-  let best = { score: 0, seed: null as number | null, shared: 0 };
+  listeners = 0,
+): { score: number; seed: number | null; shared: number; lift: number } {
+  let best = { score: 0, seed: null as number | null, shared: 0, lift: 0 };
   for (const seed of seeds) {
     const shared = co.get(seed)?.get(songId) ?? 0;
-    if (!shared) continue;
-    const score = clamp01(shared / Math.sqrt(Math.max(1, upVoters(seed)) * Math.max(1, upVoters(songId))));
-    if (score > best.score) best = { score, seed, shared };
+    if (shared < MIN_SHARED_LISTENERS) continue;
+    const a = Math.max(1, upVoters(seed));
+    const b = Math.max(1, upVoters(songId));
+    const n = Math.max(listeners, a, b);
+    const lift = (shared * n) / (a * b);
+    const score = clamp01((lift - 1) / 1.5);
+    if (score > best.score) best = { score, seed, shared, lift };
   }
   return best;
+}
+
+/**
+ * How alike two songs are: genre 35%, era 15%, energy 25%, moods 25% (era, energy and moods only count when
+ * both songs have them; their weight then goes to the genre).
+ */
+export function songSimilarity(a: CatalogueSong, b: CatalogueSong): number {
+  const g = genreSimilarity(genreOf(a.genre), genreOf(b.genre));
+  let sum = 0.35 * g;
+  let w = 0.35;
+  if (a.year && b.year) {
+    sum += 0.15 * clamp01(1 - Math.abs(a.year - b.year) / 25);
+    w += 0.15;
+  }
+  if (a.energy && b.energy) {
+    sum += 0.25 * clamp01(1 - Math.abs(a.energy - b.energy) / 3);
+    w += 0.25;
+  }
+  if (a.moods?.length && b.moods?.length) {
+    const inter = a.moods.filter((m) => b.moods!.includes(m)).length;
+    const union = new Set([...a.moods, ...b.moods]).size;
+    sum += 0.25 * (inter / union);
+    w += 0.25;
+  }
+  const score = sum / w;
+  // A different family entirely counts for less, but a ballad is like a ballad across genres.
+  return g === 0 ? 0.9 * score : score;
 }
 
 /** Per-component intent fits of one song; null components were not asked for. */
@@ -225,6 +296,8 @@ export interface MatchContext {
   venueGenres: Map<string, number>;
   /** The decade of the reference songs, when known. */
   similarDecade: number | null;
+  /** The catalogue songs "similar to" points at (empty for a name outside the catalogue). */
+  similarSongs?: CatalogueSong[];
   /** Co-vote closeness to the reference songs, for "similar to". */
   similarNeighbour: (songId: number) => number;
 }
@@ -255,23 +328,29 @@ export function matchParts(song: CatalogueSong, ctx: MatchContext): MatchParts {
     energy: null,
   };
   if (i.genres.length) parts.genre = Math.max(...i.genres.map((g) => genreMatch(g, def)));
-  if (i.moods.length) parts.mood = i.moods.reduce((a, m) => a + moodFit(def, m), 0) / i.moods.length;
+  if (i.moods.length) parts.mood = i.moods.reduce((a, m) => a + songMoodFit(song, m), 0) / i.moods.length;
   if (i.activities.length) {
     parts.activity = Math.max(
       ...i.activities.map((a) => {
-        const mood = a.moods.reduce((x, m) => Math.max(x, moodFit(def, m)), 0);
+        const mood = a.moods.reduce((x, m) => Math.max(x, songMoodFit(song, m)), 0);
         const genre = a.genres?.length ? Math.max(...a.genres.map((g) => genreMatch(g, def))) : 0;
-        return Math.max(mood, 0.6 * mood + 0.4 * genre, genre * 0.9);
+        // With the song's own moods known, a suitable genre alone is not enough (Bohemian Rhapsody is no run).
+        if (!song.moods?.length) return Math.max(mood, 0.6 * mood + 0.4 * genre, genre * 0.9);
+        let fit = Math.max(mood, 0.6 * mood + 0.4 * genre);
+        if (a.tempo && song.tempo && song.tempo !== a.tempo) fit *= song.tempo === 'medium' ? 0.85 : 0.5;
+        if (a.songMoods?.length) fit = 0.65 * fit + 0.35 * (a.songMoods.some((m) => song.moods!.includes(m)) ? 1 : 0);
+        if (a.instrumental && song.instrumental === false) fit *= 0.6;
+        return fit;
       }),
     );
   }
   if (i.energy) {
-    const e = def.id === 'unknown' ? 0.5 : def.energy;
+    const e = songEnergy(song);
     const lo = i.energy.min ?? 0;
     const hi = i.energy.max ?? 1;
     parts.energy = e >= lo && e <= hi ? 1 : clamp01(1 - Math.min(Math.abs(e - lo), Math.abs(e - hi)) * 4);
   }
-  if (i.era) parts.era = eraFit(decadeOf(song), i.era);
+  if (i.era) parts.era = songEraFit(song, i.era);
   if (i.venue) {
     const inMix = song.venueId === i.venue.id || song.venueVotes.has(i.venue.id) ? 1 : 0;
     const total = [...ctx.venueGenres.values()].reduce((a, b) => a + b, 0) || 1;
@@ -284,11 +363,19 @@ export function matchParts(song: CatalogueSong, ctx: MatchContext): MatchParts {
   } else if (i.venueType) {
     const prof = VENUE_TYPE_PROFILES[i.venueType];
     const genre = prof.genres.length ? Math.max(...prof.genres.map((g) => genreMatch(g, def))) : 0;
-    const mood = prof.moods.reduce((x, m) => Math.max(x, moodFit(def, m)), 0);
+    const mood = prof.moods.reduce((x, m) => Math.max(x, songMoodFit(song, m)), 0);
     const atType = song.venueId !== null && ctx.venues.get(song.venueId)?.type === i.venueType ? 1 : 0;
     parts.venue = Math.max(genre, 0.8 * mood, atType);
   }
-  if (i.similar) {
+  if (i.similar && ctx.similarSongs?.length) {
+    const sameArtist = i.similar.artistKey && creditedArtists(song.artist).includes(i.similar.artistKey) ? 1 : 0;
+    const sim = Math.max(...ctx.similarSongs.map((ref) => songSimilarity(ref, song)));
+    const nb = ctx.similarNeighbour(song.id);
+    // Co-votes only strengthen a song that already sounds alike: with few listeners, chance pairs abound.
+    // A similarity of 0.45 is already a fair likeness; the shift puts it on the same fit scale as the rest.
+    const shifted = clamp01(sim + 0.08);
+    parts.similar = sameArtist ? 0.7 : shifted >= 0.5 ? clamp01(shifted + 0.2 * nb) : shifted;
+  } else if (i.similar) {
     const sims = ctx.similarGenres.map((gd) => genreSimilarity(gd, def));
     const genreSim = sims.length ? Math.max(...sims) : 0;
     const nb = ctx.similarNeighbour(song.id);
@@ -318,8 +405,12 @@ export function matchScore(parts: MatchParts): number | null {
   let m = sum / w;
   // Hard gates: a requested genre or artist that is absent caps the match, whatever else fits.
   if (parts.genre !== null && parts.genre < 0.3) m = Math.min(m, 0.35);
+  // A named genre is the listener's firm ask: a mere sibling (Alternative for "indie") is a near match at best.
+  else if (parts.genre !== null && parts.genre < 0.5) m = Math.min(m, 0.45);
   if (parts.artist !== null && parts.artist === 0 && parts.similar === null) m = Math.min(m, 0.45);
   if (parts.energy !== null && parts.energy < 0.3) m = Math.min(m, 0.45);
+  // The activity is the purpose: a song that does not suit it is a near match, however well the mood fits.
+  if (parts.activity !== null && parts.activity < 0.35) m = Math.min(m, 0.45);
   if (parts.era !== null && parts.era === 0) m = Math.min(m, 0.45);
   return m;
 }

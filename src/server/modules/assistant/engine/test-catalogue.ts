@@ -1,5 +1,5 @@
 /** The demo catalogue as engine input, for unit tests: deterministic tallies, no database. */
-import { DEMO_SONGS, DEMO_VENUES } from '../../../db/demo-catalogue';
+import { DEMO_ATTRIBUTES, DEMO_SONGS, DEMO_VENUES } from '../../../db/demo-catalogue';
 import type { VenueType } from '../../../../shared/constants';
 import type { EngineData } from './engine';
 import type { CatalogueSong, CatalogueVenue, UserVote } from './types';
@@ -16,7 +16,14 @@ export function testSongs(): CatalogueSong[] {
     const venueId = s.venue ? DEMO_VENUES.findIndex((v) => v.key === s.venue) + 1 : null;
     const up = Math.max(1, 8 - Math.floor(i / 7));
     const down = i % 5 === 0 ? 1 : 0;
+    const attrs = DEMO_ATTRIBUTES[s.title];
     return {
+      year: attrs.year,
+      energy: attrs.energy,
+      tempo: attrs.tempo,
+      moods: attrs.moods,
+      instrumental: attrs.instrumental,
+      language: attrs.language,
       id: i + 1,
       title: s.title,
       artist: s.artist,

@@ -37,21 +37,32 @@ export function dice(a: string, b: string): number {
 /** Similarity from the optimal-string-alignment edit distance (typos and swapped letters count once). */
 export function editSimilarity(a: string, b: string): number {
   if (a === b) return 1;
+  if (!a.length || !b.length) return 0;
+  return 1 - editDistance(a, b) / Math.max(a.length, b.length);
+}
+
+/** Optimal-string-alignment edit distance: insertions, deletions, substitutions and swaps count one each. */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
   const n = a.length;
   const m = b.length;
-  if (!n || !m) return 0;
-  const d: number[][] = Array.from({ length: n + 1 }, (_, i) =>
-    Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
+  if (!n || !m) return n || m;
+  // Three rolling rows (the swap looks two rows back): no matrix per call, this runs per word per request.
+  let prev2 = new Int32Array(m + 1);
+  let prev = new Int32Array(m + 1);
+  let cur = new Int32Array(m + 1);
+  for (let j = 0; j <= m; j++) prev[j] = j;
   for (let i = 1; i <= n; i++) {
+    cur[0] = i;
     for (let j = 1; j <= m; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+      cur[j] = v;
     }
+    [prev2, prev, cur] = [prev, cur, prev2];
   }
-  return 1 - d[n][m] / Math.max(n, m);
+  return prev[m];
 }
 
 /** The better of bigram and edit similarity: robust to both typos and word-order slips. */

@@ -15,6 +15,14 @@ export interface CatalogueSong {
   /** Tallies per venue context (venue id → counts). */
   venueVotes: Map<number, { up: number; down: number }>;
   createdAt: Date;
+  /** Optional song attributes (null when the uploader did not give them; the genre's profile stands in). */
+  year?: number | null;
+  /** 1 (sleepy) .. 5 (flat out). */
+  energy?: number | null;
+  tempo?: 'slow' | 'medium' | 'fast' | null;
+  moods?: string[] | null;
+  instrumental?: boolean | null;
+  language?: string | null;
 }
 
 export interface CatalogueVenue {

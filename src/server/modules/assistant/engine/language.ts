@@ -1,0 +1,270 @@
+/**
+ * A small multilingual lexicon: Spanish, German, French and Portuguese requests are recognised by their
+ * function and music words and rewritten word by word into the English the parser reads; DJ Verse then
+ * answers in the listener's language (see reply.ts). Offline: a fixed table, no model, no download.
+ */
+import { normalize } from './text';
+
+export type Lang = 'en' | 'es' | 'de' | 'fr' | 'pt';
+export const LANGS: Lang[] = ['en', 'es', 'de', 'fr', 'pt'];
+
+/** Normalised foreign word or phrase → English replacement, per language. */
+const WORDS: Record<Exclude<Lang, 'en'>, Record<string, string>> = {
+  es: {
+    recomiendame: 'recommend',
+    recomienda: 'recommend',
+    recomiendas: 'recommend',
+    sugiere: 'suggest',
+    dame: 'give me',
+    ponme: 'play',
+    pon: 'play',
+    quiero: 'i want',
+    necesito: 'i need',
+    busco: 'i want',
+    canciones: 'songs',
+    cancion: 'song',
+    temas: 'songs',
+    musica: 'music',
+    algo: 'something',
+    para: 'for',
+    con: 'with',
+    sin: 'without',
+    excepto: 'except',
+    menos: 'except',
+    'que no sea': 'except',
+    'cualquier cosa menos': 'anything except',
+    tranquilas: 'calm',
+    tranquila: 'calm',
+    tranquilo: 'calm',
+    tranquilos: 'calm',
+    relajante: 'relaxing',
+    relajantes: 'relaxing',
+    estudiar: 'studying',
+    leer: 'reading',
+    dormir: 'sleep',
+    bailar: 'dancing',
+    correr: 'running',
+    entrenar: 'workout',
+    gimnasio: 'gym',
+    fiesta: 'party',
+    triste: 'sad',
+    tristes: 'sad',
+    alegre: 'happy',
+    alegres: 'happy',
+    animada: 'upbeat',
+    animadas: 'upbeat',
+    romantica: 'romantic',
+    romanticas: 'romantic',
+    romantico: 'romantic',
+    romanticos: 'romantic',
+    cena: 'dinner',
+    latina: 'latin',
+    latino: 'latin',
+    latinas: 'latin',
+    clasica: 'classical',
+    'parecidas a': 'similar to',
+    'parecido a': 'similar to',
+    'como las de': 'like',
+    'de los': 'from the',
+    'de la': '',
+    mas: 'more',
+    otra: 'another',
+    otras: 'other',
+    hola: 'hi',
+    gracias: 'thanks',
+  },
+  de: {
+    'ich mochte': 'i want',
+    'ich will': 'i want',
+    mochte: 'want',
+    spiel: 'play',
+    spiele: 'play',
+    mir: 'me',
+    etwas: 'something',
+    was: 'something',
+    musik: 'music',
+    lieder: 'songs',
+    lied: 'song',
+    rockmusik: 'rock music',
+    popmusik: 'pop music',
+    tanzmusik: 'dance music',
+    entspannte: 'relaxed',
+    entspannt: 'relaxed',
+    entspannende: 'relaxing',
+    ruhige: 'calm',
+    ruhig: 'calm',
+    traurige: 'sad',
+    traurig: 'sad',
+    frohliche: 'happy',
+    frohlich: 'happy',
+    romantische: 'romantic',
+    zum: 'for',
+    zur: 'for',
+    fur: 'for',
+    beim: 'for',
+    lesen: 'reading',
+    lernen: 'studying',
+    arbeiten: 'work',
+    schlafen: 'sleep',
+    einschlafen: 'sleep',
+    tanzen: 'dancing',
+    laufen: 'running',
+    joggen: 'running',
+    training: 'workout',
+    ohne: 'without',
+    ausser: 'except',
+    'alles ausser': 'anything except',
+    wie: 'like',
+    'ahnlich wie': 'similar to',
+    mehr: 'more',
+    bitte: 'please',
+    danke: 'thanks',
+    hallo: 'hi',
+    und: 'and',
+    oder: 'or',
+    aus: 'from',
+    den: 'the',
+    der: 'the',
+    die: 'the',
+    von: 'by',
+    klassische: 'classical',
+  },
+  fr: {
+    'je veux': 'i want',
+    'je voudrais': 'i want',
+    veux: 'want',
+    joue: 'play',
+    mets: 'play',
+    recommande: 'recommend',
+    'quelque chose': 'something',
+    musique: 'music',
+    chansons: 'songs',
+    chanson: 'song',
+    morceaux: 'songs',
+    douce: 'soft',
+    douces: 'soft',
+    calme: 'calm',
+    calmes: 'calm',
+    relaxante: 'relaxing',
+    triste: 'sad',
+    tristes: 'sad',
+    joyeuse: 'happy',
+    joyeuses: 'happy',
+    gaie: 'happy',
+    romantique: 'romantic',
+    romantiques: 'romantic',
+    pour: 'for',
+    dormir: 'sleep',
+    danser: 'dancing',
+    courir: 'running',
+    etudier: 'studying',
+    travailler: 'work',
+    lire: 'reading',
+    fete: 'party',
+    diner: 'dinner',
+    sans: 'without',
+    sauf: 'except',
+    'tout sauf': 'anything except',
+    comme: 'like',
+    'dans le style de': 'similar to',
+    'de la': '',
+    des: '',
+    du: '',
+    le: 'the',
+    la: 'the',
+    les: 'the',
+    annees: '',
+    encore: 'more',
+    merci: 'thanks',
+    bonjour: 'hi',
+    classique: 'classical',
+  },
+  pt: {
+    quero: 'i want',
+    queria: 'i want',
+    toca: 'play',
+    toque: 'play',
+    recomenda: 'recommend',
+    'me recomenda': 'recommend',
+    musicas: 'songs',
+    musica: 'music',
+    cancoes: 'songs',
+    animadas: 'upbeat',
+    animada: 'upbeat',
+    alegres: 'happy',
+    tristes: 'sad',
+    triste: 'sad',
+    calmas: 'calm',
+    calma: 'calm',
+    tranquilas: 'calm',
+    relaxantes: 'relaxing',
+    romanticas: 'romantic',
+    para: 'for',
+    pra: 'for',
+    correr: 'running',
+    dancar: 'dancing',
+    estudar: 'studying',
+    dormir: 'sleep',
+    ler: 'reading',
+    treinar: 'workout',
+    academia: 'gym',
+    festa: 'party',
+    jantar: 'dinner',
+    sem: 'without',
+    exceto: 'except',
+    'qualquer coisa menos': 'anything except',
+    como: 'like',
+    parecidas: 'similar',
+    com: 'with',
+    mais: 'more',
+    obrigado: 'thanks',
+    obrigada: 'thanks',
+    ola: 'hi',
+    alguma: 'some',
+    coisa: 'thing',
+    classica: 'classical',
+  },
+};
+
+/** Words that mark a language strongly enough on their own (shared words like "para" count only in pairs). */
+const STRONG: Record<Exclude<Lang, 'en'>, string[]> = {
+  es: ['recomiendame', 'canciones', 'cancion', 'quiero', 'necesito', 'dame', 'ponme', 'tranquilas', 'bailar'],
+  de: ['musik', 'lieder', 'ich', 'mochte', 'spiel', 'etwas', 'rockmusik', 'entspannte', 'bitte', 'zum'],
+  fr: ['musique', 'chansons', 'je', 'veux', 'pour', 'quelque', 'douce', 'morceaux'],
+  pt: ['quero', 'musicas', 'cancoes', 'pra', 'dancar', 'estudar', 'festa', 'animadas', 'obrigado'],
+};
+
+const PHRASES = Object.fromEntries(
+  (Object.keys(WORDS) as Exclude<Lang, 'en'>[]).map((l) => [
+    l,
+    Object.entries(WORDS[l]).sort((a, b) => b[0].split(' ').length - a[0].split(' ').length),
+  ]),
+) as Record<Exclude<Lang, 'en'>, [string, string][]>;
+
+/** The listener's language: the one whose words the message uses most (English unless the evidence is clear). */
+export function detectLanguage(message: string): Lang {
+  const tokens = normalize(message.replace(/ß/g, 'ss')).split(' ');
+  let best: { lang: Lang; score: number } = { lang: 'en', score: 0 };
+  for (const lang of Object.keys(WORDS) as Exclude<Lang, 'en'>[]) {
+    let score = 0;
+    for (const t of tokens) {
+      if (STRONG[lang].includes(t)) score += 2;
+      else if (WORDS[lang][t] !== undefined) score += 1;
+    }
+    if (score > best.score) best = { lang, score };
+  }
+  return best.score >= 2 ? best.lang : 'en';
+}
+
+/** Rewrites a message in `lang` into the parser's English, phrase by phrase (unknown words are kept). */
+export function toEnglish(message: string, lang: Lang): string {
+  const text = normalize(message.replace(/ß/g, 'ss'));
+  if (lang === 'en') return text;
+  let work = ` ${text} `;
+  for (const [from, to] of PHRASES[lang]) {
+    work = work.split(` ${from} `).join(to ? ` ${to} ` : ' ');
+    // A second pass catches overlapping repeats ("para para").
+    work = work.split(` ${from} `).join(to ? ` ${to} ` : ' ');
+  }
+  return work.trim().replace(/\s+/g, ' ');
+}
