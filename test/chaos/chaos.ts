@@ -372,15 +372,29 @@ export async function checkData(database: Database, ledger: Ledger): Promise<str
     size: number | null;
     length: number | null;
     sha256: string | null;
+    chunks: number | null;
+    last_seq: number | null;
   }>(sql`
-    select s.id, s.pdf_url, f.id file_id, f.size, octet_length(f.bytes) length, encode(sha256(f.bytes), 'hex') sha256
-    from songs s left join files f on f.song_id = s.id where s.pdf_url is not null`);
+    select s.id, s.pdf_url, f.id file_id, f.size, c.length, encode(sha256(c.bytes), 'hex') sha256,
+           c.chunks, c.last_seq
+    from songs s
+    left join files f on f.song_id = s.id
+    left join lateral (
+      select sum(octet_length(data)) length, string_agg(data, ''::bytea order by seq) bytes,
+             count(*) chunks, max(seq) last_seq
+      from file_chunks where file_id = f.id
+    ) c on true
+    where s.pdf_url is not null`);
   const pdfs = new Map(pdfRows.map((r) => [Number(r.id), r]));
   for (const r of pdfRows) {
     if (r.file_id === null) problems.push(`PDF song ${r.id} has no file`);
-    else if (Number(r.size) !== Number(r.length) || r.pdf_url !== `/api/files/${r.file_id}`)
+    else if (
+      Number(r.size) !== Number(r.length) ||
+      Number(r.chunks) !== Number(r.last_seq) + 1 ||
+      r.pdf_url !== `/api/files/${r.file_id}`
+    )
       problems.push(
-        `PDF song ${r.id}: file ${r.file_id} is partial (size ${r.size}, ${r.length} bytes, url ${r.pdf_url})`,
+        `PDF song ${r.id}: file ${r.file_id} is partial (size ${r.size}, ${r.length} bytes in ${r.chunks} chunks, url ${r.pdf_url})`,
       );
   }
   for (const p of ledger.pdfs) {
