@@ -243,7 +243,7 @@ test.describe('accounts', () => {
   test('delete an account', async ({ page, context }) => {
     const account = await signUp(context, newAccount('Leaving'));
     const title = `Farewell Song ${Date.now()}`;
-    await uploadSong(context, title);
+    const song = await uploadSong(context, title);
     await page.goto('/account');
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
@@ -259,8 +259,10 @@ test.describe('accounts', () => {
       data: { email: account.email, password: account.password },
     });
     expect(login.status()).toBe(401);
-    const songs = (await (await context.request.get('/api/songs?limit=1000')).json()) as Array<{ title: string }>;
-    expect(songs.map((s) => s.title)).not.toContain(title);
+    // Their song went with them: gone by its id and from the Top 100.
+    expect((await context.request.get(`/api/songs/${song.id}`)).status()).toBe(404);
+    const mix = (await (await context.request.get('/api/mix/global')).json()) as { songs: Array<{ title: string }> };
+    expect(mix.songs.map((s) => s.title)).not.toContain(title);
   });
 
   test('venue chat moderation: the owner mutes a person, who is told until when', async ({ browser }) => {
