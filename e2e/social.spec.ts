@@ -228,8 +228,17 @@ test.describe('social', () => {
   });
 
   test('visitors on Messages get a toast and go to sign in', async ({ page }) => {
+    // The page leaves for sign-in 500 ms after the toast: hold that navigation until the toast has been seen, so a
+    // slow machine cannot make the check miss its window.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/login', async (route) => {
+      await released;
+      await route.continue();
+    });
     await page.goto('/messages');
     await expect(page.getByText('You are logged out. Logging in again...', { exact: true })).toBeVisible();
+    release();
     await expect(page).toHaveURL(/\/login/);
   });
 
