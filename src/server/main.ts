@@ -35,15 +35,10 @@ async function main() {
 
   const built = await buildApp(config, { openingDatabase: opening });
   const { app, deps } = built;
-  if (config.seedDemo) await (await import('./db/seed')).seedDemoData(deps.db, app.log);
-  await app.listen({ host: config.host, port: config.port });
-  await built.start();
-  const shown = config.appUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
-  app.log.info(
-    `CrowdMix is running at ${shown} (${deps.database.driver === 'pg' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
-  );
-  if (process.stdout.isTTY || process.env.CROWDMIX_PRINT_URL !== 'false') console.log(`\n  CrowdMix → ${shown}\n`);
 
+  // Signals are handled from here on, not only once everything has started: an orchestrator may stop the
+  // process as soon as /readyz answers, while the realtime bridge and module timers are still starting.
+  let starting: Promise<void> = Promise.resolve();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -53,6 +48,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await starting.catch(() => {});
       await built.close();
       process.exit(0);
     } catch (err) {
@@ -62,6 +58,17 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  if (config.seedDemo) await (await import('./db/seed')).seedDemoData(deps.db, app.log);
+  if (closing) return;
+  await app.listen({ host: config.host, port: config.port });
+  starting = built.start();
+  await starting;
+  const shown = config.appUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+  app.log.info(
+    `CrowdMix is running at ${shown} (${deps.database.driver === 'pg' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+  );
+  if (process.stdout.isTTY || process.env.CROWDMIX_PRINT_URL !== 'false') console.log(`\n  CrowdMix → ${shown}\n`);
 }
 
 main().catch((err) => {
