@@ -413,6 +413,7 @@ export function recommend(message: string, data: EngineData, p: Plan, coVotes: C
       },
       similarSongs,
       userMood,
+      lang: intent.lang,
     });
     const confidence = alternative ? Math.min(c.confidence, 0.45) : c.confidence;
     return {

@@ -86,6 +86,38 @@ describe('other languages', () => {
   });
 });
 
+describe("cards' reasons in the listener's language", () => {
+  // Words that only the English phrasebook uses: a reason containing one was not translated.
+  const ENGLISH = /\b(?:the|from|upvoted?|upvotes|listeners?|made for|as requested|crowd|mood|sound|track)\b/i;
+  // Venue names, titles and artists stay as they are ("The Blue Note"): the language is judged without them.
+  const data = testData();
+  const names = [...data.venues.map((v) => v.name), ...data.songs.flatMap((s) => [s.title, s.artist])].sort(
+    (a, b) => b.length - a.length,
+  );
+  const withoutNames = (text: string) => names.reduce((t, n) => t.split(n).join('·'), text);
+  it.each([
+    ['recomiéndame canciones tranquilas para estudiar', /\b(?:para|de|con|que|en|y)\b/],
+    ['música latina para bailar', /\b(?:para|de|con|que|en|y)\b/],
+    ['Ich möchte entspannte Musik zum Lesen', /\b(?:für|von|im|und|aus|der|den|du)\b/],
+    ['Spiel mir etwas Rockmusik', /\b(?:für|von|im|und|aus|der|den|du|pur)\b/],
+    ['je veux de la musique douce pour dormir', /\b(?:pour|de|du|des|et|le|la)\b/],
+    ['quero músicas animadas para correr', /\b(?:para|de|do|da|no|na|e|em)\b/],
+  ])('"%s": every reason is written in that language', (ask, native) => {
+    const r = runEngine(ask, testData());
+    expect(r.recommendations.length).toBeGreaterThan(0);
+    for (const c of r.recommendations) {
+      expect(withoutNames(c.reason)).not.toMatch(ENGLISH);
+      expect(withoutNames(c.reason)).toMatch(native);
+    }
+  });
+
+  it('an English request keeps the English wording', () => {
+    const r = runEngine('chill jazz', testData());
+    expect(r.recommendations.length).toBeGreaterThan(0);
+    for (const c of r.recommendations) expect(withoutNames(c.reason)).toMatch(ENGLISH);
+  });
+});
+
 it('"quero músicas animadas para correr" plays only high-energy songs', () => {
   const r = runEngine('quero músicas animadas para correr', testData());
   const energy = new Map(testSongs().map((s) => [s.title, s.energy ?? 0]));
