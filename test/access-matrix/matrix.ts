@@ -454,6 +454,12 @@ export const HTTP_MATRIX: HttpRow[] = [
   },
   { method: 'GET', path: '/api/ai/history', url: () => '/api/ai/history', expect: { visitor: 401, _: 200 } },
   { method: 'DELETE', path: '/api/ai/history', url: () => '/api/ai/history', expect: { visitor: 401, _: 204 } },
+  {
+    method: 'GET',
+    path: '/api/ai/song-attributes',
+    url: () => '/api/ai/song-attributes?genre=Jazz',
+    expect: { _: 200 },
+  },
 
   // ── Search ────────────────────────────────────────────────────────────────────────────────────────────
   { method: 'GET', path: '/api/search', url: () => '/api/search?q=matrix', expect: { _: 200 } },

@@ -1,5 +1,6 @@
 /** DJ Verse, the AI assistant: the chat request, the recommendation card and the stored conversation. */
 import { z } from 'zod';
+import { SONG_MOODS, SONG_TEMPOS } from './song';
 import { noControlChars } from './common';
 
 export const AI_MESSAGE_MAX = 1000;
@@ -84,3 +85,17 @@ export const ModelAnswerSchema = z.object({
     .max(AI_MAX_COUNT),
 });
 export type ModelAnswer = z.infer<typeof ModelAnswerSchema>;
+
+/** GET /api/ai/song-attributes?genre=: what the upload form suggests from a genre (null/empty when unknown). */
+export const AttributeSuggestionQuerySchema = z.object({
+  genre: z.string().max(50, { message: 'Genre must be at most 50 characters' }),
+});
+export const AttributeSuggestionSchema = z.object({
+  /** The genre as DJ Verse recognised it ("Hip-Hop" for "hiphop"), or null when it does not know it. */
+  genre: z.string().nullable(),
+  energy: z.number().int().min(1).max(5).nullable(),
+  tempo: z.enum(SONG_TEMPOS).nullable(),
+  moods: z.array(z.enum(SONG_MOODS)),
+  instrumental: z.boolean().nullable(),
+});
+export type AttributeSuggestion = z.infer<typeof AttributeSuggestionSchema>;

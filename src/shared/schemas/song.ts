@@ -176,6 +176,46 @@ export const SongAttributesSchema = z.strictObject({
 });
 export type SongAttributes = z.infer<typeof SongAttributesSchema>;
 
+/** The attribute fields as the upload form sends them: multipart strings, an empty one meaning "not given". */
+export const UPLOAD_ATTRIBUTE_FIELDS = ['releaseYear', 'energy', 'tempo', 'moods', 'instrumental', 'language'] as const;
+
+/**
+ * Reads the optional attributes from upload form fields ("1994", "4", "fast", "chill,focus", "true", "en") and
+ * validates them with `SongAttributesSchema`, so the upload and `PATCH /api/songs/:id/attributes` give the same
+ * messages. Fields left empty are not given.
+ */
+export function attributesFromForm(fields: Partial<Record<string, string>>) {
+  const text = (k: string) => {
+    const v = fields[k]?.trim();
+    return v ? v : undefined;
+  };
+  const year = text('releaseYear');
+  const energy = text('energy');
+  const moods = text('moods');
+  const instrumental = text('instrumental');
+  return SongAttributesSchema.safeParse({
+    releaseYear: year === undefined ? undefined : /^\d+$/.test(year) ? Number(year) : year,
+    energy: energy === undefined ? undefined : /^\d+$/.test(energy) ? Number(energy) : energy,
+    tempo: text('tempo'),
+    moods:
+      moods === undefined
+        ? undefined
+        : moods
+            .split(',')
+            .map((m) => m.trim())
+            .filter(Boolean),
+    instrumental:
+      instrumental === undefined
+        ? undefined
+        : instrumental === 'true'
+          ? true
+          : instrumental === 'false'
+            ? false
+            : instrumental,
+    language: text('language')?.toLowerCase(),
+  });
+}
+
 /** What the API returns for a song's attributes (every field present, null when not given). */
 export const SongAttributesReplySchema = z.object({
   id: z.number().int(),

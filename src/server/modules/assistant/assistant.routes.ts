@@ -1,6 +1,12 @@
-/** DJ Verse's routes: POST /api/ai/chat, GET and DELETE /api/ai/history. */
+/** DJ Verse's routes: POST /api/ai/chat, GET and DELETE /api/ai/history, GET /api/ai/song-attributes. */
 import { z } from 'zod';
-import { AiChatReplySchema, AiChatRequestSchema, AiHistorySchema } from '../../../shared/schemas/assistant';
+import {
+  AiChatReplySchema,
+  AiChatRequestSchema,
+  AiHistorySchema,
+  AttributeSuggestionQuerySchema,
+  AttributeSuggestionSchema,
+} from '../../../shared/schemas/assistant';
 import { ErrorBodySchema } from '../../../shared/schemas/common';
 import type { AppModule } from '../../deps';
 import { requireUser } from '../../plugins/session';
@@ -59,6 +65,23 @@ export const assistantModule: AppModule = {
         const user = requireUser(request);
         await service.clear(deps, user.id);
         return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/ai/song-attributes',
+      {
+        schema: {
+          tags,
+          summary: 'Suggested attributes for a song of this genre (energy, tempo, moods), for the upload form',
+          querystring: AttributeSuggestionQuerySchema,
+          response: { 200: AttributeSuggestionSchema, 400: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        // The same answer for everyone: a day in caches is fine.
+        void reply.header('cache-control', 'public, max-age=86400');
+        return service.suggestAttributes(request.query.genre);
       },
     );
   },

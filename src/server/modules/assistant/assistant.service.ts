@@ -9,6 +9,8 @@ import { askModel } from './assistant.model';
 import * as repo from './assistant.repository';
 import { CONVERSATION_WINDOW, plan, recommend, type EngineData } from './engine/engine';
 
+export { suggestAttributes } from './engine/attribute-suggestions';
+
 const HISTORY_LIMIT = 100;
 
 /** Throws 429 with Retry-After when the user is over 10 a minute or 100 a day; otherwise counts this request. */

@@ -148,6 +148,64 @@ describe('POST /api/songs (YouTube)', () => {
     expect(res.json()).toMatchObject({ uploaderId: alice.id, upVotes: 0 });
   });
 
+  it('stores the optional attributes given with the upload (issue 18), in the same insert', async () => {
+    const res = await upload(alice, {
+      type: 'youtube',
+      title: 'Attributed',
+      artist: 'A',
+      youtubeUrl: `https://youtu.be/${fakeYoutubeId()}`,
+      releaseYear: '1994',
+      energy: '2',
+      tempo: 'slow',
+      moods: 'chill,focus',
+      instrumental: 'true',
+      language: 'en',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.database.db.select().from(songs).where(eq(songs.id, res.json().id));
+    expect(row).toMatchObject({
+      releaseYear: 1994,
+      energy: 2,
+      tempo: 'slow',
+      moods: ['chill', 'focus'],
+      instrumental: true,
+      language: 'en',
+    });
+    // Left empty: not given.
+    const plain = await upload(alice, {
+      type: 'youtube',
+      title: 'Plain',
+      artist: 'A',
+      youtubeUrl: `https://youtu.be/${fakeYoutubeId()}`,
+      releaseYear: '',
+      moods: '',
+    });
+    expect(plain.statusCode, plain.body).toBe(201);
+    const [p] = await t.database.db.select().from(songs).where(eq(songs.id, plain.json().id));
+    expect(p).toMatchObject({ releaseYear: null, energy: null, moods: null, instrumental: null });
+  });
+
+  it('refuses a bad attribute with 400 naming the field, and stores nothing', async () => {
+    const before = await t.database.db.$count(songs);
+    for (const [fields, message, field] of [
+      [{ energy: '9' }, 'Energy must be a whole number from 1 to 5', 'energy'],
+      [{ moods: 'chill,angry' }, 'Moods must be among:', 'moods'],
+      [{ releaseYear: 'next year' }, 'Release year must be a year such as 1994', 'releaseYear'],
+    ] as const) {
+      const res = await upload(validator, {
+        type: 'youtube',
+        title: 'T',
+        artist: 'A',
+        youtubeUrl: `https://youtu.be/${fakeYoutubeId()}`,
+        ...fields,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toContain(message);
+      expect(res.json().field).toBe(field);
+    }
+    expect(await t.database.db.$count(songs)).toBe(before);
+  });
+
   it('requires a session (401) and a multipart body (415)', async () => {
     expect(
       (await upload(null, { type: 'youtube', title: 'T', artist: 'A', youtubeUrl: `https://youtu.be/${YT}` }))

@@ -10,6 +10,7 @@ import {
   SongPageSchema,
   SongSchema,
   songsPageQuerySchema,
+  UPLOAD_ATTRIBUTE_FIELDS,
 } from '../../../shared/schemas/song';
 import type { AppModule } from '../../deps';
 import { ERROR_CODES } from '../../../shared/errors';
@@ -23,7 +24,17 @@ import { etagMatches, parseRange } from './file-stream';
 import * as service from './songs.service';
 
 /** Text fields the upload form may send; anything else is ignored. */
-const UPLOAD_FIELDS = new Set(['type', 'title', 'artist', 'genre', 'youtubeUrl', 'venueId', 'isPrivate', 'duration']);
+const UPLOAD_FIELDS = new Set([
+  'type',
+  'title',
+  'artist',
+  'genre',
+  'youtubeUrl',
+  'venueId',
+  'isPrivate',
+  'duration',
+  ...UPLOAD_ATTRIBUTE_FIELDS,
+]);
 const FIELD_MAX = 2000;
 
 /** The answer past the bound on concurrent transfers, and when to try again. */
@@ -145,7 +156,8 @@ export const songsModule: AppModule = {
       {
         schema: {
           tags,
-          summary: 'Upload a song: a YouTube link or a PDF (multipart/form-data)',
+          summary:
+            'Upload a song: a YouTube link or a PDF (multipart/form-data): type, title, artist, genre, youtubeUrl, venueId, isPrivate, duration, file, and the optional attributes releaseYear, energy (1–5), tempo, moods (comma-separated), instrumental, language',
           consumes: ['multipart/form-data'],
           response: {
             201: SongSchema,

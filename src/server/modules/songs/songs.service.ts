@@ -1,5 +1,10 @@
 /** Songs: the catalogue, uploads (YouTube links and PDFs), deletion and PDF delivery. */
-import { UploadSongFieldsSchema, type SongAttributes, type SongPage } from '../../../shared/schemas/song';
+import {
+  attributesFromForm,
+  UploadSongFieldsSchema,
+  type SongAttributes,
+  type SongPage,
+} from '../../../shared/schemas/song';
 import { parseYouTubeId, youtubeThumbnail, youtubeWatchUrl } from '../../../shared/youtube';
 import type { AppDeps } from '../../deps';
 import type { Db, DbOrTx } from '../../db/client';
@@ -167,6 +172,11 @@ async function storeSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, uploaderI
     throw badRequest(issue.message, issue.path.join('.') || undefined);
   }
   const f = parsed.data;
+  const attrs = attributesFromForm(input.fields);
+  if (!attrs.success) {
+    const issue = attrs.error.issues[0];
+    throw badRequest(issue.message, String(issue.path[0] ?? '') || undefined);
+  }
   if (f.venueId !== null) {
     const state = await repo.venueState(deps.db, f.venueId);
     if (state === 'missing') throw notFound('Venue not found');
@@ -180,6 +190,13 @@ async function storeSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, uploaderI
     uploaderId,
     venueId: f.venueId,
     isPrivate: f.isPrivate,
+    // The optional attributes DJ Verse matches on (issue 18); not given = null.
+    releaseYear: attrs.data.releaseYear ?? null,
+    energy: attrs.data.energy ?? null,
+    tempo: attrs.data.tempo ?? null,
+    moods: attrs.data.moods ?? null,
+    instrumental: attrs.data.instrumental ?? null,
+    language: attrs.data.language ?? null,
   };
 
   let song;

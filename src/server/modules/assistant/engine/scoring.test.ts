@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { suggestAttributes } from './attribute-suggestions';
 import { diversify } from './diversify';
 import { runEngine } from './engine';
 import { buildTaste, decadeOf, genreMatch, genreOf, neighbourFit, tasteFit, wilson } from './scoring';
@@ -149,5 +150,29 @@ describe('the engine', () => {
   it('names a venue rank when asked for a venue', () => {
     const r = runEngine('something for Neon Nights', testData());
     expect(r.recommendations[0].reason).toMatch(/#\d+ in Neon Nights' mix/);
+  });
+});
+
+describe('attribute suggestions for the upload form', () => {
+  it('suggest from the genre DJ Verse knows, typos and spellings included', () => {
+    const metal = suggestAttributes('Heavy Metal');
+    expect(metal.energy).toBeGreaterThanOrEqual(4);
+    expect(metal.tempo).toBe('fast');
+    const classical = suggestAttributes('classical');
+    expect(classical).toMatchObject({ tempo: 'slow', instrumental: true });
+    expect(classical.energy).toBeLessThanOrEqual(2);
+    expect(classical.moods.length).toBeGreaterThan(0);
+    expect(suggestAttributes('hiphop').genre).not.toBeNull();
+  });
+
+  it('suggest nothing for a genre it does not know', () => {
+    expect(suggestAttributes('zzqx')).toEqual({
+      genre: null,
+      energy: null,
+      tempo: null,
+      moods: [],
+      instrumental: null,
+    });
+    expect(suggestAttributes('')).toMatchObject({ genre: null });
   });
 });
