@@ -192,6 +192,20 @@ export const HTTP_MATRIX: HttpRow[] = [
     url: (s) => `/api/songs/${s.privateSongId}`,
     expect: { owner: 200, _: 404 },
   },
+  {
+    method: 'GET',
+    path: '/api/songs/:id/attributes',
+    case: 'public song',
+    url: (s) => `/api/songs/${s.publicSongId}/attributes`,
+    expect: { _: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/songs/:id/attributes',
+    case: 'private song',
+    url: (s) => `/api/songs/${s.privateSongId}/attributes`,
+    expect: { owner: 200, _: 404 },
+  },
   { method: 'GET', path: '/api/user/songs', url: () => '/api/user/songs', expect: { visitor: 401, _: 200 } },
   {
     method: 'POST',

@@ -86,6 +86,12 @@ const attributeColumns = {
   language: songs.language,
 };
 
+/** A song's attributes, or undefined when there is no such song. */
+export async function findAttributes(db: DbOrTx, id: number) {
+  const [row] = await db.select(attributeColumns).from(songs).where(eq(songs.id, id)).limit(1);
+  return row;
+}
+
 /** Writes the attributes given (undefined fields are left as they are) and returns them all. */
 export async function updateAttributes(
   db: DbOrTx,

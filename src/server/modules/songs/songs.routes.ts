@@ -200,6 +200,19 @@ export const songsModule: AppModule = {
       },
     );
 
+    app.get(
+      '/api/songs/:id/attributes',
+      {
+        schema: {
+          tags,
+          summary: "A song's optional attributes (a private song's only for its uploader)",
+          params: IdParamsSchema,
+          response: { 200: SongAttributesReplySchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        },
+      },
+      async (request) => service.getAttributes(db, request.user?.id ?? null, request.params.id),
+    );
+
     app.patch(
       '/api/songs/:id/attributes',
       {

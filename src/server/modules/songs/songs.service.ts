@@ -260,6 +260,13 @@ export async function deleteSong(deps: Pick<AppDeps, 'db' | 'hub'>, userId: stri
   await publishSongsChanged(deps, song);
 }
 
+/** A song's attributes for those who may see the song (a private song's only for its uploader, 404 otherwise). */
+export async function getAttributes(db: Db, viewerId: string | null, songId: number) {
+  const song = await repo.findSong(db, songId);
+  if (!song || (song.isPrivate && song.uploaderId !== viewerId)) throw notFound('Song not found');
+  return (await repo.findAttributes(db, songId))!;
+}
+
 /** Sets the optional attributes of the caller's own song (DJ Verse matches on them); 403 for others' songs. */
 export async function updateAttributes(db: Db, userId: string, songId: number, attrs: SongAttributes) {
   const song = await repo.findSong(db, songId);

@@ -19,6 +19,8 @@ export interface UploadSongInput {
   isPrivate: boolean;
   /** Seconds, when the uploader gave a length. */
   duration?: number | null;
+  /** The optional attributes as form fields (releaseYear, energy, tempo, moods, instrumental, language). */
+  details?: Record<string, string>;
 }
 
 /** Builds the multipart body the spec names (type, title, artist, genre, youtubeUrl, venueId, isPrivate, file). */
@@ -32,6 +34,7 @@ export function uploadFormData(input: UploadSongInput): FormData {
   fd.append('isPrivate', input.isPrivate ? 'true' : 'false');
   if (input.duration) fd.append('duration', String(input.duration));
   if (input.type === 'youtube') fd.append('youtubeUrl', input.youtubeUrl ?? '');
+  for (const [name, value] of Object.entries(input.details ?? {})) if (value) fd.append(name, value);
   // The file goes last so the server has read every field before the bytes arrive.
   if (input.type === 'pdf' && input.file) fd.append('file', input.file, input.file.name);
   return fd;

@@ -33,6 +33,16 @@ import { useUserSongs } from '../../mix';
 import { useLiveVotes } from '../../mix';
 import { useUploadSong } from '../api/upload-song';
 import { SongList } from '../../mix';
+import { EditSongDetails } from '../components/edit-song-details';
+import {
+  checkDetails,
+  detailsToFormFields,
+  EMPTY_DETAILS,
+  SongDetailsFields,
+  type SongDetails,
+  type SongDetailsErrors,
+  type SongDetailsField,
+} from '../components/song-details-fields';
 
 type Field = 'youtubeUrl' | 'file' | 'title' | 'artist' | 'genre' | 'duration' | 'venueId';
 type Errors = Partial<Record<Field, string>>;
@@ -129,6 +139,9 @@ function UploadForm() {
   const [venueId, setVenueId] = useState(() => venueFromQuery(search));
   const [isPrivate, setIsPrivate] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
+  const [details, setDetails] = useState<SongDetails>(EMPTY_DETAILS);
+  const [detailErrors, setDetailErrors] = useState<SongDetailsErrors>({});
+  const [detailsOpen, setDetailsOpen] = useState(false);
   const [progress, setProgress] = useState(0);
   const [duplicateOf, setDuplicateOf] = useState<number | null>(null);
   const upload = useUploadSong(setProgress);
@@ -201,11 +214,14 @@ function UploadForm() {
       next.file = 'Choose a PDF file';
     }
     setErrors(next);
+    const checked = checkDetails(details);
+    setDetailErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) setDetailsOpen(true);
     if (blocking) {
       toast({ ...blocking, variant: 'destructive' });
       return;
     }
-    if (Object.keys(next).length > 0) return;
+    if (Object.keys(next).length > 0 || !checked.ok) return;
 
     send(isPrivate, seconds ?? null);
   };
@@ -224,6 +240,7 @@ function UploadForm() {
         venueId,
         isPrivate: asPrivate,
         duration: seconds,
+        details: detailsToFormFields(details),
       },
       {
         onSuccess: () => {
@@ -241,6 +258,8 @@ function UploadForm() {
           setDuration('');
           setIsPrivate(false);
           setErrors({});
+          setDetails(EMPTY_DETAILS);
+          setDetailErrors({});
         },
         onError: (err) => {
           setProgress(0);
@@ -270,6 +289,11 @@ function UploadForm() {
               const body = JSON.parse(err.body) as { field?: string };
               const field = body.field === 'url' ? 'youtubeUrl' : (body.field as Field | undefined);
               if (field && FIELDS.includes(field)) setErrors((prev) => ({ ...prev, [field]: message }));
+              const detail = body.field as SongDetailsField | undefined;
+              if (detail && detail in EMPTY_DETAILS) {
+                setDetailErrors((prev) => ({ ...prev, [detail]: message }));
+                setDetailsOpen(true);
+              }
             } catch {
               /* not our JSON error */
             }
@@ -416,6 +440,20 @@ function UploadForm() {
             </div>
           </div>
 
+          <details
+            className="mt-5 rounded-xl border border-border px-4 py-3"
+            open={detailsOpen}
+            onToggle={(e) => setDetailsOpen(e.currentTarget.open)}
+            data-testid="song-details"
+          >
+            <summary className="cursor-pointer text-sm font-medium">
+              Details for DJ Verse <span className="font-normal text-muted">(optional: year, energy, moods…)</span>
+            </summary>
+            <div className="mt-4">
+              <SongDetailsFields value={details} onChange={setDetails} errors={detailErrors} genre={genre} />
+            </div>
+          </details>
+
           {uploading || progress > 0 ? (
             <div className="mt-5 space-y-1.5">
               <div className="flex justify-between text-xs text-muted">
@@ -471,27 +509,30 @@ function MyUploads() {
             songs={songs.data ?? []}
             label="My uploads"
             actions={(song) => (
-              <ConfirmDialog
-                title="Delete this song?"
-                description={`“${song.title}” and all its votes will be removed from every mix. This cannot be undone.`}
-                confirmLabel="Delete"
-                onConfirm={() =>
-                  del.mutate(song.id, {
-                    onSuccess: () => toast({ title: 'Song deleted', description: `“${song.title}” was removed.` }),
-                    onError: (err) => notifyError(err, 'Delete failed'),
-                  })
-                }
-                trigger={
-                  <Button
-                    variant="ghost"
-                    size="icon-sm"
-                    aria-label={`Delete ${song.title}`}
-                    className="text-muted hover:text-red-300"
-                  >
-                    <Trash2 aria-hidden />
-                  </Button>
-                }
-              />
+              <>
+                <EditSongDetails song={song} />
+                <ConfirmDialog
+                  title="Delete this song?"
+                  description={`“${song.title}” and all its votes will be removed from every mix. This cannot be undone.`}
+                  confirmLabel="Delete"
+                  onConfirm={() =>
+                    del.mutate(song.id, {
+                      onSuccess: () => toast({ title: 'Song deleted', description: `“${song.title}” was removed.` }),
+                      onError: (err) => notifyError(err, 'Delete failed'),
+                    })
+                  }
+                  trigger={
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`Delete ${song.title}`}
+                      className="text-muted hover:text-red-300"
+                    >
+                      <Trash2 aria-hidden />
+                    </Button>
+                  }
+                />
+              </>
             )}
           />
         )}

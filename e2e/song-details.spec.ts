@@ -1,0 +1,52 @@
+/** Issue 18: the optional song details DJ Verse matches on, given at upload (with suggestions) and edited later. */
+import crypto from 'node:crypto';
+import { test, expect, expectAccessible, signUp } from './fixtures';
+
+const freshVideo = () => crypto.randomBytes(9).toString('base64url').slice(0, 11);
+
+test('details are suggested from the genre, checked, stored with the upload and editable afterwards', async ({
+  page,
+  context,
+}) => {
+  await signUp(context);
+  await page.goto('/upload');
+  const title = `Details ${crypto.randomBytes(3).toString('hex')}`;
+  await page.getByLabel('YouTube URL').fill(`https://youtu.be/${freshVideo()}`);
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Artist').fill('E2E Artist');
+  await page.getByLabel('Genre').fill('Classical');
+
+  const details = page.getByTestId('song-details');
+  await details.locator('summary').click();
+  // The genre brings suggestions; taking them fills the empty fields.
+  await expect(details.getByTestId('details-suggestion')).toContainText('Usual for Classical');
+  await details.getByRole('button', { name: 'Use these' }).click();
+  await expect(details.getByLabel('Tempo')).toHaveValue('slow');
+  await expect(details.getByLabel('Vocals')).toHaveValue('true');
+  await expectAccessible(page);
+
+  // A wrong year is refused in words, at its field, and nothing typed is lost.
+  await details.getByLabel('Release year').fill('next year');
+  await page.getByRole('button', { name: 'Upload Song' }).click();
+  await expect(details.getByText('Release year must be a year such as 1994')).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue(title);
+
+  await details.getByLabel('Release year').fill('1801');
+  await page.getByRole('button', { name: 'Upload Song' }).click();
+  await expect(page.getByText('Song Uploaded!', { exact: true })).toBeVisible();
+
+  // What was stored is what the edit dialog shows; a change is saved.
+  await page.getByRole('button', { name: `Edit details of ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Song details' });
+  await expect(dialog.getByLabel('Release year')).toHaveValue('1801');
+  await expect(dialog.getByLabel('Tempo')).toHaveValue('slow');
+  await dialog.getByLabel('Energy').selectOption('1');
+  await dialog.getByText('Romantic').click();
+  await dialog.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Details saved', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: `Edit details of ${title}` }).click();
+  await expect(dialog.getByLabel('Energy')).toHaveValue('1');
+  await expect(dialog.getByRole('checkbox', { name: 'Romantic' })).toBeChecked();
+});

@@ -1,0 +1,107 @@
+/**
+ * "Edit details" on one of the user's uploads: the same fields as the upload form, loaded from
+ * GET /api/songs/{id}/attributes when the dialog opens and saved with PATCH (an emptied field is cleared).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { SlidersHorizontal } from 'lucide-react';
+import type { Song } from '@shared/schemas/song';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Loading } from '../../../components/ui/loading';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useSongAttributes, useUpdateSongAttributes } from '../api/song-attributes';
+import {
+  checkDetails,
+  detailsFromAttributes,
+  EMPTY_DETAILS,
+  SongDetailsFields,
+  type SongDetails,
+  type SongDetailsErrors,
+  type SongDetailsField,
+} from './song-details-fields';
+
+export function EditSongDetails({ song }: { song: Song }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="icon-sm" aria-label={`Edit details of ${song.title}`} className="text-muted">
+          <SlidersHorizontal aria-hidden />
+        </Button>
+      </DialogTrigger>
+      {open ? (
+        <DialogContent
+          title="Song details"
+          description={`What DJ Verse knows about “${song.title}”: it matches moods, tempo and eras on these.`}
+        >
+          <DetailsForm song={song} onDone={() => setOpen(false)} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function DetailsForm({ song, onDone }: { song: Song; onDone: () => void }) {
+  const stored = useSongAttributes(song.id);
+  const save = useUpdateSongAttributes(song.id);
+  const [details, setDetails] = useState<SongDetails | null>(null);
+  const [errors, setErrors] = useState<SongDetailsErrors>({});
+  useEffect(() => {
+    if (stored.data && details === null) setDetails(detailsFromAttributes(stored.data));
+  }, [stored.data, details]);
+
+  if (stored.isError)
+    return (
+      <p role="alert" className="text-sm text-red-300">
+        Could not load the details: {errorMessage(stored.error, 'please try again.')}
+      </p>
+    );
+  if (!details) return <Loading label="Loading the details..." />;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = checkDetails(details);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    save.mutate(checked.attributes, {
+      onSuccess: () => {
+        toast({ title: 'Details saved', description: `DJ Verse now knows more about “${song.title}”.` });
+        onDone();
+      },
+      onError: (err) => {
+        // Nothing typed is lost: the dialog stays open with the server's message at its field.
+        let field: SongDetailsField | undefined;
+        if (err instanceof ApiError) {
+          try {
+            field = (JSON.parse(err.body) as { field?: SongDetailsField }).field;
+          } catch {
+            /* not our JSON error */
+          }
+        }
+        const message = errorMessage(err, 'Could not save the details. Please try again.');
+        if (field && field in EMPTY_DETAILS) setErrors({ [field]: message });
+        else toast({ title: 'Not saved', description: message, variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
+      <SongDetailsFields value={details} onChange={setDetails} errors={errors} genre={song.genre ?? undefined} />
+      <div className="mt-6 flex justify-end gap-2">
+        <DialogClose asChild>
+          <Button type="button" variant="secondary">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save details'}
+        </Button>
+      </div>
+    </form>
+  );
+}
