@@ -18,7 +18,7 @@ import { AppError, badRequest, payloadTooLarge, serviceUnavailable, unsupportedM
 import { TransferSlots } from '../../lib/transfer-slots';
 import { TurnGate } from '../../lib/turn-gate';
 import { RATE_RULES } from '../../lib/rate-limiter';
-import { requireUser } from '../../plugins/session';
+import { signedInUser } from '../../plugins/auth';
 import { etagMatches, parseRange } from './file-stream';
 import * as service from './songs.service';
 
@@ -136,13 +136,17 @@ export const songsModule: AppModule = {
 
     app.get(
       '/api/user/songs',
-      { schema: { tags, summary: 'Your uploads', response: { 200: z.array(SongSchema), 401: ErrorBodySchema } } },
-      async (request) => service.listUserSongs(db, requireUser(request).id),
+      {
+        config: { auth: 'required' },
+        schema: { tags, summary: 'Your uploads', response: { 200: z.array(SongSchema), 401: ErrorBodySchema } },
+      },
+      async (request) => service.listUserSongs(db, signedInUser(request).id),
     );
 
     app.post(
       '/api/songs',
       {
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Upload a song: a YouTube link or a PDF (multipart/form-data)',
@@ -160,7 +164,7 @@ export const songsModule: AppModule = {
         },
       },
       async (request, reply) => {
-        const user = requireUser(request);
+        const user = signedInUser(request);
         limiter.hit(RATE_RULES.uploads, user.id);
         const { release, ...input } = await readUploadForm(request, db, slots, gate, config.maxUploadBytes);
         try {
@@ -175,6 +179,7 @@ export const songsModule: AppModule = {
     app.delete(
       '/api/songs/:id',
       {
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Delete your song (its votes and file go with it)',
@@ -183,7 +188,7 @@ export const songsModule: AppModule = {
         },
       },
       async (request, reply) => {
-        await service.deleteSong(deps, requireUser(request).id, request.params.id);
+        await service.deleteSong(deps, signedInUser(request).id, request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -191,6 +196,7 @@ export const songsModule: AppModule = {
     app.patch(
       '/api/songs/:id/attributes',
       {
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: "Set your song's optional attributes (year, energy, tempo, moods, instrumental, language)",
@@ -205,7 +211,7 @@ export const songsModule: AppModule = {
           },
         },
       },
-      async (request) => service.updateAttributes(db, requireUser(request).id, request.params.id, request.body),
+      async (request) => service.updateAttributes(db, signedInUser(request).id, request.params.id, request.body),
     );
 
     app.get(
