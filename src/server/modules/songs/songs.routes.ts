@@ -12,9 +12,15 @@ import {
   songsPageQuerySchema,
 } from '../../../shared/schemas/song';
 import type { AppModule } from '../../deps';
-import { ERROR_CODES } from '../../../shared/errors';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, payloadTooLarge, serviceUnavailable, unsupportedMediaType } from '../../lib/http-errors';
+import {
+  AppError,
+  badRequest,
+  payloadTooLarge,
+  rangeNotSatisfiable,
+  serviceUnavailable,
+  unsupportedMediaType,
+} from '../../lib/http-errors';
 import { TransferSlots } from '../../lib/transfer-slots';
 import { TurnGate } from '../../lib/turn-gate';
 import { RATE_RULES } from '../../lib/rate-limiter';
@@ -238,10 +244,8 @@ export const songsModule: AppModule = {
         const range =
           rangeHeader && (ifRange === undefined || ifRange === file.etag) ? parseRange(rangeHeader, file.size) : null;
         if (range === 'unsatisfiable') {
-          return reply
-            .status(416)
-            .header('Content-Range', `bytes */${file.size}`)
-            .send({ message: 'The requested range is not inside the file', code: ERROR_CODES.VALIDATION });
+          reply.header('Content-Range', `bytes */${file.size}`);
+          throw rangeNotSatisfiable('The requested range is not inside the file');
         }
         // HEAD (Fastify's automatic route) would drain a body stream to nowhere: headers only, no chunk read, no slot.
         const release = request.method === 'HEAD' ? () => {} : slots.tryAcquire();
