@@ -27,7 +27,22 @@ import {
   PLAYLIST_SONG_STATUSES,
   VENUE_TYPES,
   VOTE_TYPES,
+  type CollaborativeMode,
+  type MemberRole,
+  type MessageType,
+  type PlaylistSongStatus,
+  type VenueType,
+  type VoteType,
 } from '../../shared/constants';
+import {
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+  type ReportReason,
+  type ReportStatus,
+  type ReportTargetType,
+} from '../../shared/schemas/safety';
+import { SONG_TEMPOS, type SongTempo } from '../../shared/schemas/song';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -113,7 +128,7 @@ export const venues = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     location: text('location').notNull(),
-    type: text('type').notNull().default('other'),
+    type: text('type').$type<VenueType>().notNull().default('other'),
     ownerId: text('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -151,7 +166,7 @@ export const songs = pgTable(
     // Optional song attributes (issue 18): what DJ Verse matches moods, tempo and eras on.
     releaseYear: integer('release_year'),
     energy: integer('energy'),
-    tempo: text('tempo'),
+    tempo: text('tempo').$type<SongTempo>(),
     moods: text('moods').array(),
     instrumental: boolean('instrumental'),
     language: text('language'),
@@ -160,7 +175,7 @@ export const songs = pgTable(
     check('songs_title_length', sql`char_length(${t.title}) between 1 and 200`),
     check('songs_release_year_range', sql`${t.releaseYear} is null or ${t.releaseYear} between 1000 and 2100`),
     check('songs_energy_range', sql`${t.energy} is null or ${t.energy} between 1 and 5`),
-    check('songs_tempo_value', sql`${t.tempo} is null or ${t.tempo} in ('slow', 'medium', 'fast')`),
+    check('songs_tempo_value', sql`${t.tempo} is null or ${t.tempo} in (${inList(SONG_TEMPOS)})`),
     check('songs_language_format', sql`${t.language} is null or ${t.language} ~ '^[a-z]{2}$'`),
     check('songs_artist_length', sql`char_length(${t.artist}) between 1 and 200`),
     check('songs_youtube_id_format', sql`${t.youtubeId} is null or ${t.youtubeId} ~ '^[A-Za-z0-9_-]{11}$'`),
@@ -226,7 +241,7 @@ export const votes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     venueId: integer('venue_id').references(() => venues.id, { onDelete: 'cascade' }),
-    voteType: text('vote_type').notNull(),
+    voteType: text('vote_type').$type<VoteType>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -269,7 +284,7 @@ export const messages = pgTable(
     receiverId: text('receiver_id').references(() => users.id, { onDelete: 'cascade' }),
     venueId: integer('venue_id').references(() => venues.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
-    messageType: text('message_type').notNull().default('private'),
+    messageType: text('message_type').$type<MessageType>().notNull().default('private'),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -367,7 +382,7 @@ export const communityPlaylists = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     voteThreshold: integer('vote_threshold').notNull().default(3),
     maxSongs: integer('max_songs').notNull().default(50),
-    collaborativeMode: text('collaborative_mode').notNull().default('democratic'),
+    collaborativeMode: text('collaborative_mode').$type<CollaborativeMode>().notNull().default('democratic'),
     thumbnailUrl: text('thumbnail_url'),
     gradient: text('gradient').notNull().default('from-blue-500 to-purple-600'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -401,7 +416,7 @@ export const communityPlaylistSongs = pgTable(
     upVotes: integer('up_votes').notNull().default(0),
     downVotes: integer('down_votes').notNull().default(0),
     netVotes: integer('net_votes').notNull().default(0),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<PlaylistSongStatus>().notNull().default('pending'),
     createdAt: ts('created_at').notNull().defaultNow(),
     approvedAt: ts('approved_at'),
   },
@@ -432,7 +447,7 @@ export const communityPlaylistVotes = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    voteType: text('vote_type').notNull(),
+    voteType: text('vote_type').$type<VoteType>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -451,7 +466,7 @@ export const communityPlaylistMembers = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role').notNull().default('member'),
+    role: text('role').$type<MemberRole>().notNull().default('member'),
     canVote: boolean('can_vote').notNull().default(true),
     canPropose: boolean('can_propose').notNull().default(true),
     canModerate: boolean('can_moderate').notNull().default(false),
@@ -504,32 +519,28 @@ export const userBlocks = pgTable(
   ],
 );
 
-export const REPORT_TARGETS = ['song', 'message', 'playlist', 'venue', 'user'] as const;
-export const REPORT_REASONS = ['spam', 'offensive', 'broken_video', 'wrong_info', 'other'] as const;
-export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
-
 /** Reports of songs, messages, playlists, venues or people; one open report per reporter and item. */
 export const reports = pgTable(
   'reports',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
-    targetType: text('target_type').notNull(),
+    targetType: text('target_type').$type<ReportTargetType>().notNull(),
     targetId: text('target_id').notNull(),
     /** Who wrote or owns the item (the reported person for a user report), when known. */
     targetUserId: text('target_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** What the item said when it was reported (a title, a message), so that the queue shows it even if it changes. */
     targetSummary: text('target_summary').notNull(),
-    reason: text('reason').notNull(),
+    reason: text('reason').$type<ReportReason>().notNull(),
     details: text('details'),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<ReportStatus>().notNull().default('open'),
     resolution: text('resolution'),
     handledById: text('handled_by_id').references(() => users.id, { onDelete: 'set null' }),
     handledAt: ts('handled_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    check('reports_target_check', sql`${t.targetType} in (${inList(REPORT_TARGETS)})`),
+    check('reports_target_check', sql`${t.targetType} in (${inList(REPORT_TARGET_TYPES)})`),
     check('reports_reason_check', sql`${t.reason} in (${inList(REPORT_REASONS)})`),
     check('reports_status_check', sql`${t.status} in (${inList(REPORT_STATUSES)})`),
     check('reports_details_length', sql`${t.details} is null or char_length(${t.details}) <= 1000`),
