@@ -10,6 +10,7 @@ import type { App, AppDeps, CoreDeps } from './deps';
 import { RateLimiter } from './lib/rate-limiter';
 import { modules } from './modules';
 import { sleep } from './modules/auth/sign-in-throttle';
+import { registerAuthGuard } from './plugins/auth';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -102,6 +103,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrorHandling(app);
   await registerSecurity(app, { appUrl: config.appUrl });
   await registerSessions(app, sessions);
+  // Before every route: it puts the sign-in check in front of each route that declares `auth: 'required'`.
+  registerAuthGuard(app);
   await registerOpenApi(app);
   await registerWebsocket(app, hub, { appUrl: config.appUrl });
   for (const m of modules) await app.register(async (scoped) => m.register(scoped as App, deps));

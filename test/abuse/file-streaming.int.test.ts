@@ -121,6 +121,7 @@ describe('a multi-chunk PDF', () => {
       const res = await http.get(url, { headers: { range } });
       expect(res.statusCode, range).toBe(416);
       expect(res.headers['content-range']).toBe(`bytes */${size}`);
+      expect(res.body).toBe('{"message":"The requested range is not inside the file","code":"VALIDATION"}');
     }
   });
 

@@ -160,7 +160,7 @@ export async function seedDemoData(db: Db, log?: FastifyBaseLogger): Promise<boo
         },
       ])
       .returning();
-    const memberRows = [
+    const memberRows: (typeof communityPlaylistMembers.$inferInsert)[] = [
       { playlistId: road.id, userId: userRows[1].id, role: 'admin', canModerate: true },
       { playlistId: road.id, userId: userRows[0].id, role: 'member', canModerate: false },
       { playlistId: road.id, userId: userRows[3].id, role: 'moderator', canModerate: true },
@@ -262,7 +262,7 @@ export async function seedDemoData(db: Db, log?: FastifyBaseLogger): Promise<boo
       lines.map(([u, content], i) => ({
         senderId: userRows[u].id,
         content,
-        messageType: 'global',
+        messageType: 'global' as const,
         createdAt: new Date(now - (lines.length - i) * 600_000),
       })),
     );

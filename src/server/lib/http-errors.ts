@@ -1,5 +1,9 @@
-/** Errors that services throw; the error handler turns them into `{message, code}` responses. */
-import { ERROR_CODES, type ErrorCode } from '../../shared/errors';
+/**
+ * Errors that services and routes throw; the error handler turns them into `{message, code}` responses with
+ * `sendError`, the one place that writes an error body (also for the few hooks that must answer themselves).
+ */
+import type { FastifyReply } from 'fastify';
+import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '../../shared/errors';
 
 export class AppError extends Error {
   constructor(
@@ -22,8 +26,11 @@ export const conflict = (message: string, extra: { songId?: number } = {}) =>
   new AppError(409, message, ERROR_CODES.CONFLICT, extra);
 export const payloadTooLarge = (message: string) => new AppError(413, message, ERROR_CODES.PAYLOAD_TOO_LARGE);
 export const unsupportedMediaType = (message: string) => new AppError(415, message, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE);
+export const rangeNotSatisfiable = (message: string) => new AppError(416, message, ERROR_CODES.VALIDATION);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, ERROR_CODES.RATE_LIMITED, { retryAfterSeconds });
+/** A 5xx (500 unless a deliberate 502, 503…) whose cause stays in the log: the body never says more than this. */
+export const internalError = (status = 500) => new AppError(status, 'Internal Server Error', ERROR_CODES.INTERNAL);
 
 /** True when a database error is a unique-constraint violation (Postgres 23505). */
 export function isUniqueViolation(err: unknown): boolean {
@@ -44,3 +51,17 @@ export function pgCode(err: unknown): string | undefined {
 /** 503: the instance is at a capacity bound for now; the client may retry after `retryAfterSeconds`. */
 export const serviceUnavailable = (message: string, retryAfterSeconds: number) =>
   new AppError(503, message, ERROR_CODES.UNAVAILABLE, { retryAfterSeconds });
+
+/** The response body of an error: `{message, code}`, then `field` and `songId` when the error carries them. */
+export function errorBody(error: AppError): ApiErrorBody {
+  const body: ApiErrorBody = { message: error.message, code: error.code };
+  if (error.extra.field) body.field = error.extra.field;
+  if (error.extra.songId !== undefined) body.songId = error.extra.songId;
+  return body;
+}
+
+/** Answers with `error`: its status, its body, and Retry-After when it names one. */
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.extra.retryAfterSeconds) reply.header('Retry-After', String(error.extra.retryAfterSeconds));
+  return reply.status(error.statusCode).send(errorBody(error));
+}

@@ -1,8 +1,18 @@
 /** Turns every error into `{message, code}` with the right status; 5xx details are logged, never sent. */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERROR_CODES, type ApiErrorBody } from '../../shared/errors';
-import { AppError, pgCode } from '../lib/http-errors';
+import { ERROR_CODES } from '../../shared/errors';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  internalError,
+  notFound,
+  payloadTooLarge,
+  pgCode,
+  sendError,
+  unsupportedMediaType,
+} from '../lib/http-errors';
 
 const GENERIC_ZOD =
   /^(Invalid input|Invalid option|Too small|Too big|Unrecognized key|Invalid string|Invalid number|Invalid)/;
@@ -23,19 +33,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       return handle(error, request, reply);
     } catch (failure) {
       request.log.error({ err: error, failure }, 'the error handler failed');
-      return reply.status(500).send({ message: 'Internal Server Error', code: ERROR_CODES.INTERNAL });
+      return sendError(reply, internalError());
     }
   });
 }
 
 function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof AppError) {
-    if (error.extra.retryAfterSeconds) reply.header('Retry-After', String(error.extra.retryAfterSeconds));
-    const body: ApiErrorBody = { message: error.message, code: error.code };
-    if (error.extra.field) body.field = error.extra.field;
-    if (error.extra.songId !== undefined) body.songId = error.extra.songId;
-    return reply.status(error.statusCode).send(body);
-  }
+  if (error instanceof AppError) return sendError(reply, error);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issue = error.validation[0];
     const path = (issue?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
@@ -47,20 +51,18 @@ function handle(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
     const message = unknownKeys
       ? `Unknown field${keys && keys.length > 1 ? 's' : ''}: ${keys?.join(', ')}`
       : fieldMessage(field, raw);
-    return reply.status(400).send({ message, code: ERROR_CODES.VALIDATION, field } satisfies ApiErrorBody);
+    return sendError(reply, badRequest(message, field));
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
-    return reply.status(500).send({ message: 'Internal Server Error', code: ERROR_CODES.INTERNAL });
+    return sendError(reply, internalError());
   }
   const status = error.statusCode ?? 500;
   if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
-    return reply.status(413).send({ message: 'The request is too large', code: ERROR_CODES.PAYLOAD_TOO_LARGE });
+    return sendError(reply, payloadTooLarge('The request is too large'));
   }
   if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    return reply
-      .status(415)
-      .send({ message: 'Unsupported content type; send JSON', code: ERROR_CODES.UNSUPPORTED_MEDIA_TYPE });
+    return sendError(reply, unsupportedMediaType('Unsupported content type; send JSON'));
   }
   if (status >= 400 && status < 500) {
     const message =
@@ -71,23 +73,18 @@ function handle(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
         : status === 404
           ? 'Not found'
           : (error.message?.slice(0, 200) ?? 'Bad request');
-    return reply
-      .status(status)
-      .send({ message, code: status === 404 ? ERROR_CODES.NOT_FOUND : ERROR_CODES.VALIDATION });
+    return sendError(
+      reply,
+      new AppError(status, message, status === 404 ? ERROR_CODES.NOT_FOUND : ERROR_CODES.VALIDATION),
+    );
   }
   // Database constraint violations that slipped past validation are the client's fault, not ours.
   const code = pgCode(error);
-  if (code === '23505') return reply.status(409).send({ message: 'That already exists', code: ERROR_CODES.CONFLICT });
-  if (code === '23503')
-    return reply.status(404).send({ message: 'A referenced item does not exist', code: ERROR_CODES.NOT_FOUND });
-  if (code === '23514' || code === '22P02' || code === '22001' || code === '22021' || code === '22003') {
-    return reply
-      .status(400)
-      .send({ message: 'The request contains a value that is not allowed', code: ERROR_CODES.VALIDATION });
-  }
+  if (code === '23505') return sendError(reply, conflict('That already exists'));
+  if (code === '23503') return sendError(reply, notFound('A referenced item does not exist'));
+  if (code === '23514' || code === '22P02' || code === '22001' || code === '22021' || code === '22003')
+    return sendError(reply, badRequest('The request contains a value that is not allowed'));
   request.log.error({ err: error }, 'unhandled error');
   // The status of a deliberate 5xx (502, 503…) is kept; its message, which may name hosts or paths, is not.
-  return reply
-    .status(status >= 500 && status <= 599 ? status : 500)
-    .send({ message: 'Internal Server Error', code: ERROR_CODES.INTERNAL });
+  return sendError(reply, internalError(status >= 500 && status <= 599 ? status : 500));
 }

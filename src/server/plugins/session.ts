@@ -13,7 +13,6 @@ import cookie from '@fastify/cookie';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { unauthorized } from '../lib/http-errors';
 import type { RealtimeHub } from '../realtime/hub';
 
 /** The session cookie's name over plain http (local development). */
@@ -258,10 +257,4 @@ export async function registerSessions(app: FastifyInstance, store: SessionStore
       done();
     }, done);
   });
-}
-
-/** The signed-in user, or a 401. */
-export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { ERROR_CODES } from '../../shared/errors';
+import { notFound, sendError } from '../lib/http-errors';
 import { SESSION_COOKIE } from './session';
 
 /**
@@ -52,9 +52,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply
-        .status(404)
-        .send({ message: `Not found: ${request.method} ${url.slice(0, 200)}`, code: ERROR_CODES.NOT_FOUND });
+      return sendError(reply, notFound(`Not found: ${request.method} ${url.slice(0, 200)}`));
     }
     if (/\.[a-z0-9]{1,8}$/i.test(url) && url.startsWith('/assets/')) {
       return reply.status(404).type('text/plain').send('Not found');

@@ -8,6 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { ClientMessageSchema, type ClientMessage } from '../../shared/realtime';
+import { forbidden, tooManyRequests, unauthorized } from '../lib/http-errors';
 import { POLICY_VIOLATION, type Client, type RealtimeHub } from '../realtime/hub';
 import { MessageBudget } from '../realtime/message-budget';
 import { isOwnOrigin } from './security';
@@ -23,22 +24,15 @@ export async function registerWebsocket(app: FastifyInstance, hub: RealtimeHub, 
     {
       websocket: true,
       schema: { hide: true },
-      preValidation: async (request, reply) => {
+      preValidation: async (request) => {
         const origin = request.headers.origin;
-        if (origin && !isOwnOrigin(origin, request.headers.host, request.protocol, opts.appUrl)) {
-          return reply.status(403).send({ message: 'Cross-site websocket refused', code: 'FORBIDDEN' });
-        }
+        if (origin && !isOwnOrigin(origin, request.headers.host, request.protocol, opts.appUrl))
+          throw forbidden('Cross-site websocket refused');
         // A cookie that names no live session (e.g. after sign-out) is refused rather than downgraded.
-        if (request.sessionToken && !request.user) {
-          return reply.status(401).send({ message: 'Unauthorized', code: 'UNAUTHORIZED' });
-        }
+        if (request.sessionToken && !request.user) throw unauthorized();
         // Anonymous sockets are limited per address: refused before the upgrade (the hub checks again after it).
-        if (!request.user && hub.anonymousFull(request.ip)) {
-          return reply
-            .status(429)
-            .header('retry-after', '60')
-            .send({ message: 'Too many connections from this address', code: 'RATE_LIMITED' });
-        }
+        if (!request.user && hub.anonymousFull(request.ip))
+          throw tooManyRequests('Too many connections from this address', 60);
       },
     },
     (socket, request) => {

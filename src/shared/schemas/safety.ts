@@ -7,6 +7,8 @@ export const REPORT_TARGET_TYPES = ['song', 'message', 'playlist', 'venue', 'use
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 export const REPORT_REASONS = ['spam', 'offensive', 'broken_video', 'wrong_info', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   spam: 'Spam',
   offensive: 'Offensive',
@@ -46,7 +48,7 @@ export const ReportSchema = z.object({
   targetType: z.enum(REPORT_TARGET_TYPES),
   targetId: z.string(),
   reason: z.enum(REPORT_REASONS),
-  status: z.enum(['open', 'dismissed', 'actioned']),
+  status: z.enum(REPORT_STATUSES),
   createdAt: z.string(),
 });
 
@@ -125,7 +127,7 @@ export const AdminReportSchema = z.object({
   targetState: z.enum(['visible', 'hidden', 'gone']),
   reason: z.enum(REPORT_REASONS),
   details: z.string().nullable(),
-  status: z.enum(['open', 'dismissed', 'actioned']),
+  status: z.enum(REPORT_STATUSES),
   resolution: z.string().nullable(),
   createdAt: z.string(),
   handledAt: z.string().nullable(),
@@ -138,7 +140,7 @@ export const AdminReportSchema = z.object({
       targetType: z.enum(REPORT_TARGET_TYPES),
       targetSummary: z.string(),
       reason: z.enum(REPORT_REASONS),
-      status: z.enum(['open', 'dismissed', 'actioned']),
+      status: z.enum(REPORT_STATUSES),
       createdAt: z.string(),
     }),
   ),

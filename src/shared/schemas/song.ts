@@ -138,6 +138,7 @@ export const SONG_MOODS = [
 ] as const;
 export type SongMood = (typeof SONG_MOODS)[number];
 export const SONG_TEMPOS = ['slow', 'medium', 'fast'] as const;
+export type SongTempo = (typeof SONG_TEMPOS)[number];
 
 /**
  * Optional song attributes (issue 18): what DJ Verse matches moods, tempo and eras on. Every field may be

@@ -17,12 +17,11 @@ import { ErrorBodySchema } from '../../../shared/schemas/common';
 import type { AppModule } from '../../deps';
 import { notFound } from '../../lib/http-errors';
 import { publicOrigin } from '../../lib/public-origin';
-import { requireUser } from '../../plugins/session';
+import { signedInUser } from '../../plugins/auth';
 import * as service from './account.service';
 import { exportAccount } from './account-export';
 import { confirmReset, requestReset, RESET_ANSWER } from './password-reset';
 
-const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
 const errors = {
   400: ErrorBodySchema,
   401: ErrorBodySchema,
@@ -41,20 +40,20 @@ export const accountModule: AppModule = {
     app.get(
       '/api/account',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Your account: sign-in methods and role',
           response: { 200: AccountSchema, ...errors },
         },
       },
-      async (request) => service.getAccount(deps, requireUser(request).id),
+      async (request) => service.getAccount(deps, signedInUser(request).id),
     );
 
     app.post(
       '/api/account/password',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Change your password (the current one required); your other sessions end at once',
@@ -63,14 +62,14 @@ export const accountModule: AppModule = {
         },
       },
       async (request) => ({
-        ended: await service.changePassword(deps, requireUser(request).id, request.sessionSid, request.body),
+        ended: await service.changePassword(deps, signedInUser(request).id, request.sessionSid, request.body),
       }),
     );
 
     app.patch(
       '/api/account/email',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Change your email (your password required)',
@@ -78,26 +77,26 @@ export const accountModule: AppModule = {
           response: { 200: AccountSchema, ...errors },
         },
       },
-      async (request) => service.changeEmail(deps, requireUser(request).id, request.body),
+      async (request) => service.changeEmail(deps, signedInUser(request).id, request.body),
     );
 
     app.get(
       '/api/account/sessions',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Your sessions: browser, system, address, when signed in and last seen, and which is this one',
           response: { 200: z.array(SessionInfoSchema), ...errors },
         },
       },
-      async (request) => service.listSessions(deps, requireUser(request).id, request.sessionSid),
+      async (request) => service.listSessions(deps, signedInUser(request).id, request.sessionSid),
     );
 
     app.delete(
       '/api/account/sessions/:id',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'End one of your sessions (its sockets close too)',
@@ -106,7 +105,7 @@ export const accountModule: AppModule = {
         },
       },
       async (request, reply) => {
-        const sid = await service.endSession(deps, requireUser(request).id, request.params.id);
+        const sid = await service.endSession(deps, signedInUser(request).id, request.params.id);
         if (sid === request.sessionSid) deps.sessions.clearCookie(reply);
         return reply.status(204).send(null);
       },
@@ -115,7 +114,7 @@ export const accountModule: AppModule = {
     app.post(
       '/api/account/sessions/end-others',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'End every session but this one',
@@ -123,14 +122,14 @@ export const accountModule: AppModule = {
         },
       },
       async (request) => ({
-        ended: await service.endOtherSessions(deps, requireUser(request).id, request.sessionSid),
+        ended: await service.endOtherSessions(deps, signedInUser(request).id, request.sessionSid),
       }),
     );
 
     app.get(
       '/api/account/export',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Download everything CrowdMix stores about you (JSON)',
@@ -138,7 +137,7 @@ export const accountModule: AppModule = {
         },
       },
       async (request, reply) => {
-        const user = requireUser(request);
+        const user = signedInUser(request);
         const base = publicOrigin(deps.config, request);
         const data = await exportAccount(deps.db, user.id, base);
         return reply
@@ -154,7 +153,7 @@ export const accountModule: AppModule = {
     app.post(
       '/api/account/delete',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Delete your account (password and typed confirmation required)',
@@ -163,7 +162,7 @@ export const accountModule: AppModule = {
         },
       },
       async (request, reply) => {
-        await service.deleteAccount(deps, requireUser(request).id, request.body);
+        await service.deleteAccount(deps, signedInUser(request).id, request.body);
         deps.sessions.clearCookie(reply);
         return reply.status(204).send(null);
       },
@@ -184,6 +183,7 @@ export const accountModule: AppModule = {
     app.post(
       '/api/auth/password-reset',
       {
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: 'Mail a reset link; the same answer whether or not an account has the address',
@@ -207,6 +207,7 @@ export const accountModule: AppModule = {
     app.post(
       '/api/auth/password-reset/confirm',
       {
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: 'Set a new password with a reset link; every session of the account ends',

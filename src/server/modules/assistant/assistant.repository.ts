@@ -1,6 +1,5 @@
 /** SQL for DJ Verse: the songs a user may see with their tallies, their votes, co-votes and the stored chat. */
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { VenueType } from '../../../shared/constants';
 import type { Recommendation } from '../../../shared/schemas/assistant';
 import type { DbOrTx } from '../../db/client';
 import { aiChats, songs, users, venues, votes, voteTallies } from '../../db/schema';
@@ -46,9 +45,7 @@ export async function visibleSongs(db: DbOrTx, userId: string): Promise<Catalogu
     })
     .from(voteTallies)
     .groupBy(voteTallies.songId, voteTallies.venueId);
-  const byId = new Map<number, CatalogueSong>(
-    rows.map((r) => [r.id, { ...r, tempo: r.tempo as CatalogueSong['tempo'], up: 0, down: 0, venueVotes: new Map() }]),
-  );
+  const byId = new Map<number, CatalogueSong>(rows.map((r) => [r.id, { ...r, up: 0, down: 0, venueVotes: new Map() }]));
   for (const t of tallies) {
     const s = byId.get(t.songId);
     if (!s) continue;
@@ -62,11 +59,10 @@ export async function visibleSongs(db: DbOrTx, userId: string): Promise<Catalogu
 
 /** Active venues (names are public). */
 export async function activeVenues(db: DbOrTx): Promise<CatalogueVenue[]> {
-  const rows = await db
+  return db
     .select({ id: venues.id, name: venues.name, type: venues.type })
     .from(venues)
     .where(eq(venues.isActive, true));
-  return rows.map((r) => ({ ...r, type: r.type as VenueType }));
 }
 
 /** Every vote the user cast, in any context. */

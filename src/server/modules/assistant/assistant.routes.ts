@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/assistant';
 import { ErrorBodySchema } from '../../../shared/schemas/common';
 import type { AppModule } from '../../deps';
-import { requireUser } from '../../plugins/session';
+import { signedInUser } from '../../plugins/auth';
 import { presentTurn } from './assistant.presenter';
 import * as service from './assistant.service';
 
@@ -17,15 +17,11 @@ export const assistantModule: AppModule = {
   name: 'assistant',
   register(app, deps) {
     const tags = ['assistant'];
-    // Visitors get 401 before their body is even looked at.
-    const signedIn = async (request: Parameters<typeof requireUser>[0]) => {
-      requireUser(request);
-    };
 
     app.post(
       '/api/ai/chat',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Ask DJ Verse for recommendations',
@@ -33,12 +29,13 @@ export const assistantModule: AppModule = {
           response: { 200: AiChatReplySchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema },
         },
       },
-      async (request) => service.chat(deps, requireUser(request), request.body.message),
+      async (request) => service.chat(deps, signedInUser(request), request.body.message),
     );
 
     app.get(
       '/api/ai/history',
       {
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: "The user's DJ Verse conversation, oldest first",
@@ -46,7 +43,7 @@ export const assistantModule: AppModule = {
         },
       },
       async (request) => {
-        const user = requireUser(request);
+        const user = signedInUser(request);
         const turns = await service.history(deps, user.id);
         return turns.map((t) => presentTurn(t.row, t.recommendations));
       },
@@ -55,6 +52,7 @@ export const assistantModule: AppModule = {
     app.delete(
       '/api/ai/history',
       {
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Start the DJ Verse conversation over',
@@ -62,7 +60,7 @@ export const assistantModule: AppModule = {
         },
       },
       async (request, reply) => {
-        const user = requireUser(request);
+        const user = signedInUser(request);
         await service.clear(deps, user.id);
         return reply.status(204).send(null);
       },

@@ -4,7 +4,7 @@ import { AuthProvidersSchema, CurrentUserSchema, LoginSchema, RegisterSchema } f
 import { ErrorBodySchema } from '../../../shared/schemas/common';
 import type { AppModule } from '../../deps';
 import { RATE_RULES } from '../../lib/rate-limiter';
-import { requireUser } from '../../plugins/session';
+import { signedInUser } from '../../plugins/auth';
 import { presentCurrentUser } from '../users/users.presenter';
 import * as service from './auth.service';
 import { SignInThrottle } from './sign-in-throttle';
@@ -21,8 +21,11 @@ export const authModule: AppModule = {
 
     app.get(
       '/api/auth/user',
-      { schema: { tags, summary: 'The signed-in user', response: { 200: CurrentUserSchema, 401: ErrorBodySchema } } },
-      async (request) => presentCurrentUser(await service.currentUser(db, requireUser(request).id)),
+      {
+        config: { auth: 'required' },
+        schema: { tags, summary: 'The signed-in user', response: { 200: CurrentUserSchema, 401: ErrorBodySchema } },
+      },
+      async (request) => presentCurrentUser(await service.currentUser(db, signedInUser(request).id)),
     );
 
     app.get(
@@ -37,6 +40,7 @@ export const authModule: AppModule = {
     app.post(
       '/api/auth/register',
       {
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: 'Create a local account and sign in',
@@ -55,6 +59,7 @@ export const authModule: AppModule = {
     app.post(
       '/api/auth/login',
       {
+        config: { auth: 'public' },
         schema: {
           tags,
           summary: 'Sign in with email and password',
@@ -71,7 +76,7 @@ export const authModule: AppModule = {
 
     app.post(
       '/api/auth/logout',
-      { schema: { tags, summary: 'Sign out', response: { 204: z.null() } } },
+      { config: { auth: 'public' }, schema: { tags, summary: 'Sign out', response: { 204: z.null() } } },
       async (request, reply) => {
         await sessions.signOut(request, reply);
         return reply.status(204).send(null);

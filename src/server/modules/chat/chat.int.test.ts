@@ -92,7 +92,7 @@ describe('paging and polling', () => {
     const rows = Array.from({ length: 130 }, (_, i) => ({
       senderId: bob.id,
       venueId: venue.id,
-      messageType: 'venue',
+      messageType: 'venue' as const,
       content: `line ${i}`,
     }));
     await t.database.db.insert(messages).values(rows);

@@ -4,11 +4,9 @@ import { z } from 'zod';
 import { ErrorBodySchema, IdParamsSchema } from '../../../shared/schemas/common';
 import { ChatHistoryQuerySchema, MessageSchema, SendChatMessageSchema } from '../../../shared/schemas/message';
 import type { AppModule } from '../../deps';
-import { requireUser } from '../../plugins/session';
+import { signedInUser } from '../../plugins/auth';
 import * as service from './chat.service';
 
-/** Anonymous senders get 401 before their body is even validated. */
-const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
 const GLOBAL = { kind: 'global' } as const;
 
@@ -43,7 +41,7 @@ export const chatModule: AppModule = {
     app.post(
       '/api/messages/global',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Send a global chat message',
@@ -52,7 +50,7 @@ export const chatModule: AppModule = {
         },
       },
       async (request, reply) => {
-        const user = requireUser(request);
+        const user = signedInUser(request);
         const message = await service.send(deps, user.id, { kind: 'global' }, request.body.content);
         return reply.status(201).send(message);
       },
@@ -80,7 +78,7 @@ export const chatModule: AppModule = {
     app.post(
       '/api/venues/:id/messages',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: "Send a message to a venue's chat",
@@ -90,7 +88,7 @@ export const chatModule: AppModule = {
         },
       },
       async (request, reply) => {
-        const user = requireUser(request);
+        const user = signedInUser(request);
         const message = await service.send(
           deps,
           user.id,

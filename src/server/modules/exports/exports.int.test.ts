@@ -81,7 +81,7 @@ beforeAll(async () => {
       songId: s.id,
       proposedById: owner.id,
       position: i + 1,
-      status: 'approved',
+      status: 'approved' as const,
       approvedAt,
       upVotes: 3,
       netVotes: 3,

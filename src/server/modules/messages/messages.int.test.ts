@@ -132,7 +132,7 @@ describe('conversations, unread counts and read marks', () => {
         senderId: q.id,
         receiverId: p.id,
         content: `m${i}`,
-        messageType: 'private',
+        messageType: 'private' as const,
       })),
     );
     const page1 = (await http.get(`/api/messages?with=${q.id}`, { as: p })).json();

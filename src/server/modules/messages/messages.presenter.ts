@@ -11,7 +11,7 @@ export type MessageWithSender = {
   receiverId: string | null;
   venueId: number | null;
   content: string;
-  messageType: string;
+  messageType: MessageType;
   isRead: boolean;
   createdAt: Date;
   senderFirstName: string | null;
@@ -26,7 +26,7 @@ export function presentMessage(m: MessageWithSender): Message {
     receiverId: m.receiverId,
     venueId: m.venueId,
     content: m.content,
-    messageType: m.messageType as MessageType,
+    messageType: m.messageType,
     isRead: m.isRead,
     createdAt: m.createdAt.toISOString(),
     senderName: displayName({ firstName: m.senderFirstName, lastName: m.senderLastName }),

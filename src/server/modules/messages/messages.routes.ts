@@ -11,10 +11,9 @@ import {
   UnreadCountSchema,
 } from '../../../shared/schemas/message';
 import type { AppModule } from '../../deps';
-import { requireUser } from '../../plugins/session';
+import { signedInUser } from '../../plugins/auth';
 import * as service from './messages.service';
 
-const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
 
 export const messagesModule: AppModule = {
@@ -25,7 +24,7 @@ export const messagesModule: AppModule = {
     app.get(
       '/api/messages',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary:
@@ -34,13 +33,13 @@ export const messagesModule: AppModule = {
           response: { 200: z.array(MessageSchema), ...errors },
         },
       },
-      async (request) => service.list(deps, requireUser(request).id, request.query),
+      async (request) => service.list(deps, signedInUser(request).id, request.query),
     );
 
     app.post(
       '/api/messages',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Send a private message',
@@ -48,39 +47,40 @@ export const messagesModule: AppModule = {
           response: { 201: MessageSchema, ...errors },
         },
       },
-      async (request, reply) => reply.status(201).send(await service.send(deps, requireUser(request).id, request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await service.send(deps, signedInUser(request).id, request.body)),
     );
 
     app.get(
       '/api/messages/conversations',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: "The caller's conversations, newest first, with unread counts",
           response: { 200: z.array(ConversationSchema), ...errors },
         },
       },
-      async (request) => service.conversations(deps, requireUser(request).id),
+      async (request) => service.conversations(deps, signedInUser(request).id),
     );
 
     app.get(
       '/api/messages/unread-count',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'How many private messages to the caller are unread',
           response: { 200: UnreadCountSchema, ...errors },
         },
       },
-      async (request) => ({ count: await service.unreadCount(deps, requireUser(request).id) }),
+      async (request) => ({ count: await service.unreadCount(deps, signedInUser(request).id) }),
     );
 
     app.post(
       '/api/messages/read',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Mark the conversation with a user read',
@@ -88,7 +88,9 @@ export const messagesModule: AppModule = {
           response: { 200: MarkReadResultSchema, ...errors },
         },
       },
-      async (request) => ({ updated: await service.markRead(deps, requireUser(request).id, request.body.otherUserId) }),
+      async (request) => ({
+        updated: await service.markRead(deps, signedInUser(request).id, request.body.otherUserId),
+      }),
     );
   },
 };

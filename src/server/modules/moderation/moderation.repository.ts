@@ -1,5 +1,6 @@
 /** SQL for moderation: the report queue, the audit log, venue mutes, and the changes moderators make. */
 import { and, asc, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import type { ReportTargetType } from '../../../shared/schemas/safety';
 import type { DbOrTx } from '../../db/client';
 import {
   communityPlaylists,
@@ -76,7 +77,7 @@ export async function usersByIds(db: DbOrTx, ids: string[]) {
 /** Closes every open report about an item; returns them (their reporters are told). */
 export async function closeOpenReports(
   db: DbOrTx,
-  targetType: string,
+  targetType: ReportTargetType,
   targetId: string,
   values: { status: 'dismissed' | 'actioned'; resolution: string; handledById: string },
 ) {

@@ -16,10 +16,9 @@ import {
   VenueUserParamsSchema,
 } from '../../../shared/schemas/safety';
 import type { AppModule } from '../../deps';
-import { requireUser } from '../../plugins/session';
+import { signedInUser } from '../../plugins/auth';
 import * as service from './moderation.service';
 
-const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
 const errors = {
   400: ErrorBodySchema,
   401: ErrorBodySchema,
@@ -37,7 +36,7 @@ export const moderationModule: AppModule = {
     app.get(
       '/api/admin/reports',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Administrators: the report queue (open, oldest first) or handled reports, with context',
@@ -45,13 +44,13 @@ export const moderationModule: AppModule = {
           response: { 200: z.array(AdminReportSchema), ...errors },
         },
       },
-      async (request) => service.listReports(deps, requireUser(request).id, request.query.status ?? 'open'),
+      async (request) => service.listReports(deps, signedInUser(request).id, request.query.status ?? 'open'),
     );
 
     app.post(
       '/api/admin/reports/:id/resolve',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: "Administrators: dismiss a report, hide or remove its item, or suspend the item's author",
@@ -61,7 +60,7 @@ export const moderationModule: AppModule = {
         },
       },
       async (request, reply) => {
-        await service.resolveReport(deps, requireUser(request).id, request.params.id, request.body);
+        await service.resolveReport(deps, signedInUser(request).id, request.params.id, request.body);
         return reply.status(204).send(null);
       },
     );
@@ -69,7 +68,7 @@ export const moderationModule: AppModule = {
     app.post(
       '/api/admin/users/:userId/suspend',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Administrators: suspend a person for a time or for good (their sessions end now)',
@@ -78,13 +77,13 @@ export const moderationModule: AppModule = {
           response: { 200: z.object({ suspendedUntil: z.string().nullable() }), ...errors },
         },
       },
-      async (request) => service.suspendUser(deps, requireUser(request).id, request.params.userId, request.body),
+      async (request) => service.suspendUser(deps, signedInUser(request).id, request.params.userId, request.body),
     );
 
     app.post(
       '/api/admin/restore',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Administrators: show a hidden song, playlist or venue again, or lift a suspension',
@@ -93,7 +92,7 @@ export const moderationModule: AppModule = {
         },
       },
       async (request, reply) => {
-        await service.restore(deps, requireUser(request).id, request.body);
+        await service.restore(deps, signedInUser(request).id, request.body);
         return reply.status(204).send(null);
       },
     );
@@ -101,20 +100,20 @@ export const moderationModule: AppModule = {
     app.get(
       '/api/admin/audit',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Administrators: every moderation action, newest first (who, what, when, why)',
           response: { 200: z.array(AuditEntrySchema), ...errors },
         },
       },
-      async (request) => service.auditLog(deps, requireUser(request).id),
+      async (request) => service.auditLog(deps, signedInUser(request).id),
     );
 
     app.delete(
       '/api/venues/:id/messages/:messageId',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: "Venue owners: delete a message from the venue's chat",
@@ -123,7 +122,7 @@ export const moderationModule: AppModule = {
         },
       },
       async (request, reply) => {
-        await service.deleteVenueMessage(deps, requireUser(request).id, request.params.id, request.params.messageId);
+        await service.deleteVenueMessage(deps, signedInUser(request).id, request.params.id, request.params.messageId);
         return reply.status(204).send(null);
       },
     );
@@ -131,7 +130,7 @@ export const moderationModule: AppModule = {
     app.get(
       '/api/venues/:id/mutes',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: "Venue owners: who is muted in the venue's chat, until when",
@@ -139,13 +138,13 @@ export const moderationModule: AppModule = {
           response: { 200: z.array(MuteInfoSchema), ...errors },
         },
       },
-      async (request) => service.listMutes(deps, requireUser(request).id, request.params.id),
+      async (request) => service.listMutes(deps, signedInUser(request).id, request.params.id),
     );
 
     app.post(
       '/api/venues/:id/mutes',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: "Venue owners: mute a person in the venue's chat for 10, 60 or 1440 minutes",
@@ -155,13 +154,13 @@ export const moderationModule: AppModule = {
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await service.mute(deps, requireUser(request).id, request.params.id, request.body)),
+        reply.status(201).send(await service.mute(deps, signedInUser(request).id, request.params.id, request.body)),
     );
 
     app.delete(
       '/api/venues/:id/mutes/:userId',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: "Venue owners: unmute a person in the venue's chat",
@@ -170,7 +169,7 @@ export const moderationModule: AppModule = {
         },
       },
       async (request, reply) => {
-        await service.unmute(deps, requireUser(request).id, request.params.id, request.params.userId);
+        await service.unmute(deps, signedInUser(request).id, request.params.id, request.params.userId);
         return reply.status(204).send(null);
       },
     );
@@ -178,7 +177,7 @@ export const moderationModule: AppModule = {
     app.get(
       '/api/venues/:id/my-mute',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: "Until when you are muted in the venue's chat (null: you are not)",
@@ -186,7 +185,7 @@ export const moderationModule: AppModule = {
           response: { 200: MyMuteSchema, ...errors },
         },
       },
-      async (request) => service.myMute(deps, requireUser(request).id, request.params.id),
+      async (request) => service.myMute(deps, signedInUser(request).id, request.params.id),
     );
   },
 };

@@ -6,7 +6,7 @@
  */
 import type { ResolveReportInput } from '../../../shared/schemas/safety';
 import { SUSPEND_DURATIONS } from '../../../shared/schemas/safety';
-import type { AdminReport, AuditEntry } from '../../../shared/schemas/safety';
+import type { AdminReport, AuditEntry, ReportTargetType } from '../../../shared/schemas/safety';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
@@ -18,7 +18,6 @@ import * as repo from './moderation.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'hub' | 'config' | 'sessions' | 'limiter'>;
 type Duration = (typeof SUSPEND_DURATIONS)[number];
-type TargetType = 'song' | 'message' | 'playlist' | 'venue' | 'user';
 
 const DAY = 86_400_000;
 const DURATION_MS: Record<Exclude<Duration, 'forever'>, number> = { '1d': DAY, '7d': 7 * DAY, '30d': 30 * DAY };
@@ -39,7 +38,7 @@ const OUTCOME: Record<ResolveReportInput['action'], string> = {
 /** Announcements to make once the change has committed. */
 type After = Array<() => Promise<void>>;
 
-async function hideItem(deps: Deps, type: TargetType, id: string, hidden: boolean, after: After) {
+async function hideItem(deps: Deps, type: ReportTargetType, id: string, hidden: boolean, after: After) {
   const n = Number(id);
   if (type === 'song') {
     const song = await repo.setSongPrivate(deps.db, n, hidden);
@@ -67,7 +66,7 @@ async function hideItem(deps: Deps, type: TargetType, id: string, hidden: boolea
   }
 }
 
-async function removeItem(deps: Deps, type: TargetType, id: string, target: ReportTarget, after: After) {
+async function removeItem(deps: Deps, type: ReportTargetType, id: string, target: ReportTarget, after: After) {
   const n = Number(id);
   if (type === 'song') {
     const song = await repo.deleteSong(deps.db, n);
@@ -141,19 +140,19 @@ export async function listReports(deps: Deps, adminId: string, status: 'open' | 
   const people = await repo.usersByIds(deps.db, [
     ...new Set(rows.flatMap((r) => [r.reporterId, r.targetUserId]).filter((x): x is string => Boolean(x))),
   ]);
-  const states = await Promise.all(rows.map((r) => targetState(deps.db, r.targetType as TargetType, r.targetId)));
+  const states = await Promise.all(rows.map((r) => targetState(deps.db, r.targetType, r.targetId)));
   return rows.map((r, i) => {
     const author = r.targetUserId ? people.get(r.targetUserId) : undefined;
     const reporter = r.reporterId ? people.get(r.reporterId) : undefined;
     return {
       id: r.id,
-      targetType: r.targetType as TargetType,
+      targetType: r.targetType,
       targetId: r.targetId,
       targetSummary: r.targetSummary,
       targetState: states[i],
-      reason: r.reason as AdminReport['reason'],
+      reason: r.reason,
       details: r.details,
-      status: r.status as AdminReport['status'],
+      status: r.status,
       resolution: r.resolution,
       createdAt: r.createdAt.toISOString(),
       handledAt: r.handledAt?.toISOString() ?? null,
@@ -170,10 +169,10 @@ export async function listReports(deps: Deps, adminId: string, status: 'open' | 
         : null,
       earlier: related[i].slice(0, 5).map((e) => ({
         id: e.id,
-        targetType: e.targetType as TargetType,
+        targetType: e.targetType,
         targetSummary: e.targetSummary,
-        reason: e.reason as AdminReport['reason'],
-        status: e.status as AdminReport['status'],
+        reason: e.reason,
+        status: e.status,
         createdAt: e.createdAt.toISOString(),
       })),
       earlierCount: related[i].length,
@@ -181,7 +180,7 @@ export async function listReports(deps: Deps, adminId: string, status: 'open' | 
   });
 }
 
-async function targetState(db: DbOrTx, type: TargetType, id: string): Promise<'visible' | 'hidden' | 'gone'> {
+async function targetState(db: DbOrTx, type: ReportTargetType, id: string): Promise<'visible' | 'hidden' | 'gone'> {
   const n = /^\d{1,10}$/.test(id) ? Number(id) : 0;
   switch (type) {
     case 'song': {
@@ -211,7 +210,7 @@ export async function resolveReport(deps: Deps, adminId: string, reportId: numbe
   const report = await repo.findReport(deps.db, reportId);
   if (!report) throw notFound('Report not found');
   if (report.status !== 'open') throw conflict('This report was already handled');
-  const type = report.targetType as TargetType;
+  const type = report.targetType;
   const after: After = [];
   const target = await resolveTarget(deps.db, type, report.targetId, null);
   const summary = target?.summary ?? report.targetSummary;

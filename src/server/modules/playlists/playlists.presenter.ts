@@ -6,7 +6,6 @@ import type {
   PlaylistMember,
   PlaylistSong,
 } from '../../../shared/schemas/playlist';
-import type { CollaborativeMode, MemberRole, PlaylistSongStatus, VoteType } from '../../../shared/constants';
 import { displayName } from '../users/users.presenter';
 import type { listMembers, listSongs, MemberRow, PlaylistListRow } from './playlists.repository';
 
@@ -23,7 +22,7 @@ export function presentPlaylist(r: PlaylistListRow): Playlist {
     isActive: p.isActive,
     voteThreshold: p.voteThreshold,
     maxSongs: p.maxSongs,
-    collaborativeMode: p.collaborativeMode as CollaborativeMode,
+    collaborativeMode: p.collaborativeMode,
     thumbnailUrl: p.thumbnailUrl,
     gradient: p.gradient,
     createdAt: p.createdAt.toISOString(),
@@ -35,7 +34,7 @@ export function presentPlaylist(r: PlaylistListRow): Playlist {
 
 export function presentMembership(m: MemberRow | null): Membership | null {
   if (!m) return null;
-  return { role: m.role as MemberRole, canVote: m.canVote, canPropose: m.canPropose, canModerate: m.canModerate };
+  return { role: m.role, canVote: m.canVote, canPropose: m.canPropose, canModerate: m.canModerate };
 }
 
 export function presentPlaylistDetail(r: PlaylistListRow, member: MemberRow | null): PlaylistDetail {
@@ -54,7 +53,7 @@ export function presentPlaylistSong(r: Awaited<ReturnType<typeof listSongs>>[num
     upVotes: e.upVotes,
     downVotes: e.downVotes,
     netVotes: e.netVotes,
-    status: e.status as PlaylistSongStatus,
+    status: e.status,
     createdAt: e.createdAt.toISOString(),
     approvedAt: e.approvedAt?.toISOString() ?? null,
     title: r.title,
@@ -63,7 +62,7 @@ export function presentPlaylistSong(r: Awaited<ReturnType<typeof listSongs>>[num
     youtubeId: r.youtubeId,
     duration: r.duration,
     thumbnailUrl: r.thumbnailUrl,
-    userVote: (r.userVote as VoteType | null) ?? null,
+    userVote: r.userVote ?? null,
   };
 }
 
@@ -75,7 +74,7 @@ export function presentMember(r: Awaited<ReturnType<typeof listMembers>>[number]
     userId: m.userId,
     userName: displayName(r),
     profileImageUrl: r.profileImageUrl,
-    role: m.role as MemberRole,
+    role: m.role,
     canVote: m.canVote,
     canPropose: m.canPropose,
     canModerate: m.canModerate,

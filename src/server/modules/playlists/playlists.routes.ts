@@ -1,5 +1,4 @@
 /** Community playlists (spec section 7, plus moderation, leaving and member roles). Thin: validate, ask, present. */
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorBodySchema, IdParamsSchema } from '../../../shared/schemas/common';
 import {
@@ -17,7 +16,7 @@ import {
 } from '../../../shared/schemas/playlist';
 import type { AppModule } from '../../deps';
 import { RATE_RULES } from '../../lib/rate-limiter';
-import { requireUser } from '../../plugins/session';
+import { signedInUser } from '../../plugins/auth';
 import * as service from './playlists.service';
 
 const errors = {
@@ -29,8 +28,6 @@ const errors = {
   429: ErrorBodySchema,
 };
 const BASE = '/api/community-playlists';
-/** Visitors get 401 before their input is even looked at. */
-const signedIn = async (request: FastifyRequest) => void requireUser(request);
 
 export const playlistsModule: AppModule = {
   name: 'playlists',
@@ -53,7 +50,7 @@ export const playlistsModule: AppModule = {
     app.post(
       BASE,
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Create a playlist (the creator becomes its admin)',
@@ -62,7 +59,7 @@ export const playlistsModule: AppModule = {
         },
       },
       async (request, reply) => {
-        const user = requireUser(request);
+        const user = signedInUser(request);
         return reply.status(201).send(await service.createPlaylist(ctx, user.id, request.body));
       },
     );
@@ -109,7 +106,7 @@ export const playlistsModule: AppModule = {
     app.post(
       `${BASE}/:id/songs`,
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Propose a song',
@@ -119,7 +116,7 @@ export const playlistsModule: AppModule = {
         },
       },
       async (request, reply) => {
-        const user = requireUser(request);
+        const user = signedInUser(request);
         return reply.status(201).send(await service.proposeSong(ctx, user.id, request.params.id, request.body.songId));
       },
     );
@@ -127,7 +124,7 @@ export const playlistsModule: AppModule = {
     app.post(
       `${BASE}/songs/:playlistSongId/vote`,
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Vote on a pending song',
@@ -137,7 +134,7 @@ export const playlistsModule: AppModule = {
         },
       },
       async (request) => {
-        const user = requireUser(request);
+        const user = signedInUser(request);
         limiter.hit(RATE_RULES.votes, user.id);
         return service.voteOnSong(ctx, user.id, request.params.playlistSongId, request.body.voteType);
       },
@@ -147,7 +144,7 @@ export const playlistsModule: AppModule = {
       app.post(
         `${BASE}/songs/:playlistSongId/${decision}`,
         {
-          preValidation: signedIn,
+          config: { auth: 'required' },
           schema: {
             tags,
             summary: `${decision === 'approve' ? 'Approve' : 'Reject'} a pending song (moderators)`,
@@ -155,14 +152,14 @@ export const playlistsModule: AppModule = {
             response: { 200: PlaylistSongSchema, ...errors },
           },
         },
-        async (request) => service.moderateSong(ctx, requireUser(request).id, request.params.playlistSongId, decision),
+        async (request) => service.moderateSong(ctx, signedInUser(request).id, request.params.playlistSongId, decision),
       );
     }
 
     app.delete(
       `${BASE}/songs/:playlistSongId`,
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Remove a song from the playlist (moderators)',
@@ -171,7 +168,7 @@ export const playlistsModule: AppModule = {
         },
       },
       async (request, reply) => {
-        await service.removeSong(ctx, requireUser(request).id, request.params.playlistSongId);
+        await service.removeSong(ctx, signedInUser(request).id, request.params.playlistSongId);
         return reply.status(204).send(null);
       },
     );
@@ -179,7 +176,7 @@ export const playlistsModule: AppModule = {
     app.post(
       `${BASE}/:id/join`,
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Join a playlist',
@@ -187,17 +184,17 @@ export const playlistsModule: AppModule = {
           response: { 200: PlaylistDetailSchema, ...errors },
         },
       },
-      async (request) => service.joinPlaylist(ctx, requireUser(request).id, request.params.id),
+      async (request) => service.joinPlaylist(ctx, signedInUser(request).id, request.params.id),
     );
 
     app.post(
       `${BASE}/:id/leave`,
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: { tags, summary: 'Leave a playlist', params: IdParamsSchema, response: { 204: z.null(), ...errors } },
       },
       async (request, reply) => {
-        await service.leavePlaylist(ctx, requireUser(request).id, request.params.id);
+        await service.leavePlaylist(ctx, signedInUser(request).id, request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -205,7 +202,7 @@ export const playlistsModule: AppModule = {
     app.patch(
       `${BASE}/:id/members/:userId`,
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: "Change a member's role or flags (admins)",
@@ -215,7 +212,7 @@ export const playlistsModule: AppModule = {
         },
       },
       async (request) =>
-        service.updateMember(ctx, requireUser(request).id, request.params.id, request.params.userId, request.body),
+        service.updateMember(ctx, signedInUser(request).id, request.params.id, request.params.userId, request.body),
     );
   },
 };

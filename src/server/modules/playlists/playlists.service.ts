@@ -2,7 +2,7 @@
  * Community playlist rules: membership and flags, the three collaboration modes, thresholds, the maxSongs cap
  * and private playlists. Every change runs in one transaction and is then pushed to the playlist's room.
  */
-import type { MemberRole, VoteType } from '../../../shared/constants';
+import type { PlaylistSongStatus, VoteType } from '../../../shared/constants';
 import {
   playlistPermissions,
   ROLE_MODERATES,
@@ -69,8 +69,7 @@ async function visibleEntry(db: DbOrTx, entryId: number, viewerId: string) {
 }
 
 /** What the member may do: the flags bite for everyone but admins, in every mode (ADR 013). */
-const permissionsOf = (member: repo.MemberRow | null) =>
-  playlistPermissions(member ? { ...member, role: member.role as MemberRole } : null);
+const permissionsOf = (member: repo.MemberRow | null) => playlistPermissions(member ? member : null);
 
 /** Tells the playlist's viewers (and, when counts may have moved, the list's viewers) to refetch. */
 async function publishChange(hub: RealtimeHub, playlistId: number, listToo: boolean) {
@@ -194,7 +193,7 @@ export async function updateMember(
   await ctx.db.transaction(async (tx) => {
     const target = await repo.findMember(tx, id, targetUserId);
     if (!target) throw notFound(MESSAGES.memberNotFound);
-    const role = patch.role ?? (target.role as MemberRole);
+    const role = patch.role ?? target.role;
     if (role === 'admin' && [patch.canVote, patch.canPropose, patch.canModerate].includes(false))
       throw badRequest(MESSAGES.adminFlags);
     if (target.role === 'admin' && role !== 'admin' && (await repo.lockAdmins(tx, id)) <= 1)
@@ -320,7 +319,7 @@ export async function voteOnSong(
       vote = voteType;
     }
     const counts = { upVotes: up, downVotes: down, netVotes: up - down };
-    let status = entry.status;
+    let status: PlaylistSongStatus = entry.status;
     if (playlist.collaborativeMode === 'democratic' && counts.netVotes >= playlist.voteThreshold) {
       status = (await approveLocked(tx, entry, counts)).status;
     } else if (playlist.collaborativeMode === 'democratic' && counts.netVotes <= -playlist.voteThreshold) {
@@ -333,7 +332,7 @@ export async function voteOnSong(
       vote: vote ? { voteType: vote } : null,
       voteCount: { upVotes: up, downVotes: down },
       netVotes: counts.netVotes,
-      status: status as PlaylistVoteResult['status'],
+      status: status,
     };
   });
   await publishChange(ctx.hub, playlist.id, result.status !== 'pending');

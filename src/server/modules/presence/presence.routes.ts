@@ -4,11 +4,10 @@ import { CurrentUserSchema, PublicUserSchema } from '../../../shared/schemas/aut
 import { ErrorBodySchema, IdParamsSchema } from '../../../shared/schemas/common';
 import { OnlineUserSchema, UpdateMoodSchema, UserIdParamsSchema } from '../../../shared/schemas/user';
 import type { AppModule } from '../../deps';
-import { requireUser } from '../../plugins/session';
+import { signedInUser } from '../../plugins/auth';
 import * as service from './presence.service';
 import { withoutBlockers } from '../safety/safety.service';
 
-const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
 export const presenceModule: AppModule = {
@@ -26,7 +25,7 @@ export const presenceModule: AppModule = {
     app.get(
       '/api/users/online',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Users online now, one entry each, with mood and venue',
@@ -34,13 +33,13 @@ export const presenceModule: AppModule = {
         },
       },
       // People who blocked the viewer do not show in their list.
-      async (request) => withoutBlockers(deps.db, requireUser(request).id, await service.online(deps)),
+      async (request) => withoutBlockers(deps.db, signedInUser(request).id, await service.online(deps)),
     );
 
     app.get(
       '/api/venues/:id/users',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Users in a venue now',
@@ -49,13 +48,13 @@ export const presenceModule: AppModule = {
         },
       },
       async (request) =>
-        withoutBlockers(deps.db, requireUser(request).id, await service.online(deps, request.params.id)),
+        withoutBlockers(deps.db, signedInUser(request).id, await service.online(deps, request.params.id)),
     );
 
     app.get(
       '/api/users/:id',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'A user as others see them (no email)',
@@ -69,7 +68,7 @@ export const presenceModule: AppModule = {
     app.patch(
       '/api/users/:id/mood',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: "Set one's own music mood ('' clears it)",
@@ -78,7 +77,8 @@ export const presenceModule: AppModule = {
           response: { 200: CurrentUserSchema, ...errors },
         },
       },
-      async (request) => service.setMood(deps, presence, requireUser(request).id, request.params.id, request.body.mood),
+      async (request) =>
+        service.setMood(deps, presence, signedInUser(request).id, request.params.id, request.body.mood),
     );
   },
   start(deps) {

@@ -2,7 +2,7 @@
 import { ErrorBodySchema } from '../../../shared/schemas/common';
 import { UserStatsSchema } from '../../../shared/schemas/user';
 import type { AppModule } from '../../deps';
-import { requireUser } from '../../plugins/session';
+import { signedInUser } from '../../plugins/auth';
 import * as service from './profile.service';
 
 export const profileModule: AppModule = {
@@ -11,13 +11,14 @@ export const profileModule: AppModule = {
     app.get(
       '/api/users/me/stats',
       {
+        config: { auth: 'required' },
         schema: {
           tags: ['profile'],
           summary: "The caller's uploads, venues, votes, level progress and achievements",
           response: { 200: UserStatsSchema, 401: ErrorBodySchema },
         },
       },
-      async (request) => service.stats(deps.db, requireUser(request).id),
+      async (request) => service.stats(deps.db, signedInUser(request).id),
     );
   },
 };

@@ -10,11 +10,10 @@ import {
   UserParamsSchema,
 } from '../../../shared/schemas/safety';
 import type { AppModule } from '../../deps';
-import { requireUser } from '../../plugins/session';
+import { signedInUser } from '../../plugins/auth';
 import { refuseSuspended } from './roles';
 import * as service from './safety.service';
 
-const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
 const errors = {
   400: ErrorBodySchema,
   401: ErrorBodySchema,
@@ -33,16 +32,16 @@ export const safetyModule: AppModule = {
     app.get(
       '/api/blocks',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: { tags, summary: 'The people you blocked', response: { 200: z.array(BlockSchema), ...errors } },
       },
-      async (request) => service.listBlocks(deps.db, requireUser(request).id),
+      async (request) => service.listBlocks(deps.db, signedInUser(request).id),
     );
 
     app.post(
       '/api/blocks',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Block a person: they cannot message you, and do not see your presence',
@@ -51,13 +50,13 @@ export const safetyModule: AppModule = {
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await service.block(deps, requireUser(request).id, request.body.userId)),
+        reply.status(201).send(await service.block(deps, signedInUser(request).id, request.body.userId)),
     );
 
     app.delete(
       '/api/blocks/:userId',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Unblock a person',
@@ -66,7 +65,7 @@ export const safetyModule: AppModule = {
         },
       },
       async (request, reply) => {
-        await service.unblock(deps, requireUser(request).id, request.params.userId);
+        await service.unblock(deps, signedInUser(request).id, request.params.userId);
         return reply.status(204).send(null);
       },
     );
@@ -74,7 +73,7 @@ export const safetyModule: AppModule = {
     app.post(
       '/api/reports',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Report a song, message, playlist, venue or person to the moderators',
@@ -83,33 +82,33 @@ export const safetyModule: AppModule = {
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await service.createReport(deps, requireUser(request).id, request.body)),
+        reply.status(201).send(await service.createReport(deps, signedInUser(request).id, request.body)),
     );
 
     app.get(
       '/api/notifications',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Your notices (reports handled, mutes, removals), newest first',
           response: { 200: NotificationsSchema, ...errors },
         },
       },
-      async (request) => service.listNotifications(deps.db, requireUser(request).id),
+      async (request) => service.listNotifications(deps.db, signedInUser(request).id),
     );
 
     app.post(
       '/api/notifications/read',
       {
-        preValidation: signedIn,
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Mark your notices read',
           response: { 200: z.object({ updated: z.number().int() }), ...errors },
         },
       },
-      async (request) => ({ updated: await service.markNotificationsRead(deps, requireUser(request).id) }),
+      async (request) => ({ updated: await service.markNotificationsRead(deps, signedInUser(request).id) }),
     );
   },
 };

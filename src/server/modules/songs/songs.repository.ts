@@ -2,7 +2,6 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fileChunks, files, songs, venues, votes } from '../../db/schema';
-import type { VoteType } from '../../../shared/constants';
 
 /**
  * Global-context counts of the song in the current row, as correlated sums over its tally slots. Explicit
@@ -32,7 +31,7 @@ async function listWithCounts(db: DbOrTx, viewerId: string | null, where: Return
     .where(where)
     .orderBy(desc(songs.createdAt), desc(songs.id));
   const rows = limit ? await q.limit(limit) : await q;
-  return rows.map((r) => ({ ...r, userVote: (r.userVote as VoteType | null) ?? null }));
+  return rows.map((r) => ({ ...r, userVote: r.userVote ?? null }));
 }
 
 /**

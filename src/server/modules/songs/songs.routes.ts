@@ -13,13 +13,19 @@ import {
   UPLOAD_ATTRIBUTE_FIELDS,
 } from '../../../shared/schemas/song';
 import type { AppModule } from '../../deps';
-import { ERROR_CODES } from '../../../shared/errors';
 import type { Db } from '../../db/client';
-import { AppError, badRequest, payloadTooLarge, serviceUnavailable, unsupportedMediaType } from '../../lib/http-errors';
+import {
+  AppError,
+  badRequest,
+  payloadTooLarge,
+  rangeNotSatisfiable,
+  serviceUnavailable,
+  unsupportedMediaType,
+} from '../../lib/http-errors';
 import { TransferSlots } from '../../lib/transfer-slots';
 import { TurnGate } from '../../lib/turn-gate';
 import { RATE_RULES } from '../../lib/rate-limiter';
-import { requireUser } from '../../plugins/session';
+import { signedInUser } from '../../plugins/auth';
 import { etagMatches, parseRange } from './file-stream';
 import * as service from './songs.service';
 
@@ -147,13 +153,17 @@ export const songsModule: AppModule = {
 
     app.get(
       '/api/user/songs',
-      { schema: { tags, summary: 'Your uploads', response: { 200: z.array(SongSchema), 401: ErrorBodySchema } } },
-      async (request) => service.listUserSongs(db, requireUser(request).id),
+      {
+        config: { auth: 'required' },
+        schema: { tags, summary: 'Your uploads', response: { 200: z.array(SongSchema), 401: ErrorBodySchema } },
+      },
+      async (request) => service.listUserSongs(db, signedInUser(request).id),
     );
 
     app.post(
       '/api/songs',
       {
+        config: { auth: 'required' },
         schema: {
           tags,
           summary:
@@ -172,7 +182,7 @@ export const songsModule: AppModule = {
         },
       },
       async (request, reply) => {
-        const user = requireUser(request);
+        const user = signedInUser(request);
         limiter.hit(RATE_RULES.uploads, user.id);
         const { release, ...input } = await readUploadForm(request, db, slots, gate, config.maxUploadBytes);
         try {
@@ -187,6 +197,7 @@ export const songsModule: AppModule = {
     app.delete(
       '/api/songs/:id',
       {
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Delete your song (its votes and file go with it)',
@@ -195,7 +206,7 @@ export const songsModule: AppModule = {
         },
       },
       async (request, reply) => {
-        await service.deleteSong(deps, requireUser(request).id, request.params.id);
+        await service.deleteSong(deps, signedInUser(request).id, request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -216,6 +227,7 @@ export const songsModule: AppModule = {
     app.patch(
       '/api/songs/:id/attributes',
       {
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: "Set your song's optional attributes (year, energy, tempo, moods, instrumental, language)",
@@ -230,7 +242,7 @@ export const songsModule: AppModule = {
           },
         },
       },
-      async (request) => service.updateAttributes(db, requireUser(request).id, request.params.id, request.body),
+      async (request) => service.updateAttributes(db, signedInUser(request).id, request.params.id, request.body),
     );
 
     app.get(
@@ -257,10 +269,8 @@ export const songsModule: AppModule = {
         const range =
           rangeHeader && (ifRange === undefined || ifRange === file.etag) ? parseRange(rangeHeader, file.size) : null;
         if (range === 'unsatisfiable') {
-          return reply
-            .status(416)
-            .header('Content-Range', `bytes */${file.size}`)
-            .send({ message: 'The requested range is not inside the file', code: ERROR_CODES.VALIDATION });
+          reply.header('Content-Range', `bytes */${file.size}`);
+          throw rangeNotSatisfiable('The requested range is not inside the file');
         }
         // HEAD (Fastify's automatic route) would drain a body stream to nowhere: headers only, no chunk read, no slot.
         const release = request.method === 'HEAD' ? () => {} : slots.tryAcquire();

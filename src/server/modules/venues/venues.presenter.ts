@@ -1,6 +1,5 @@
 /** API shape of a venue: explicit, so that a new column never leaks. */
 import type { Venue } from '../../../shared/schemas/venue';
-import type { VenueType } from '../../../shared/constants';
 import type { venues } from '../../db/schema';
 
 export type VenueRow = typeof venues.$inferSelect;
@@ -12,7 +11,7 @@ export function presentVenue(row: VenueRow, songCount: number): Venue {
     name: row.name,
     description: row.description,
     location: row.location,
-    type: row.type as VenueType,
+    type: row.type,
     ownerId: row.ownerId,
     isActive: row.isActive,
     gradient: row.gradient,

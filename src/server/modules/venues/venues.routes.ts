@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ErrorBodySchema, IdParamsSchema, IdSchema } from '../../../shared/schemas/common';
 import { CreateVenueSchema, UpdateVenueSchema, VenueSchema } from '../../../shared/schemas/venue';
 import type { AppModule } from '../../deps';
-import { requireUser } from '../../plugins/session';
+import { signedInUser } from '../../plugins/auth';
 import * as service from './venues.service';
 
 const VenueSongParamsSchema = z.object({ id: IdSchema, songId: IdSchema });
@@ -35,13 +35,17 @@ export const venuesModule: AppModule = {
 
     app.get(
       '/api/user/venues',
-      { schema: { tags, summary: 'Your venues', response: { 200: z.array(VenueSchema), 401: ErrorBodySchema } } },
-      async (request) => service.listUserVenues(db, requireUser(request).id),
+      {
+        config: { auth: 'required' },
+        schema: { tags, summary: 'Your venues', response: { 200: z.array(VenueSchema), 401: ErrorBodySchema } },
+      },
+      async (request) => service.listUserVenues(db, signedInUser(request).id),
     );
 
     app.post(
       '/api/venues',
       {
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Create a venue (you become its owner)',
@@ -50,7 +54,7 @@ export const venuesModule: AppModule = {
         },
       },
       async (request, reply) => {
-        const venue = await service.createVenue(deps, requireUser(request).id, request.body);
+        const venue = await service.createVenue(deps, signedInUser(request).id, request.body);
         return reply.status(201).send(venue);
       },
     );
@@ -58,6 +62,7 @@ export const venuesModule: AppModule = {
     app.patch(
       '/api/venues/:id',
       {
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Edit or deactivate your venue',
@@ -72,12 +77,13 @@ export const venuesModule: AppModule = {
           },
         },
       },
-      async (request) => service.updateVenue(deps, requireUser(request).id, request.params.id, request.body),
+      async (request) => service.updateVenue(deps, signedInUser(request).id, request.params.id, request.body),
     );
 
     app.delete(
       '/api/venues/:id/songs/:songId',
       {
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: "Remove a song from your venue's mix",
@@ -86,7 +92,7 @@ export const venuesModule: AppModule = {
         },
       },
       async (request, reply) => {
-        await service.removeSong(deps, requireUser(request).id, request.params.id, request.params.songId);
+        await service.removeSong(deps, signedInUser(request).id, request.params.id, request.params.songId);
         return reply.status(204).send(null);
       },
     );

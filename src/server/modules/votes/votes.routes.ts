@@ -4,7 +4,7 @@ import { ErrorBodySchema, IdSchema } from '../../../shared/schemas/common';
 import { CastVoteSchema, VoteCountSchema, VoteResultSchema } from '../../../shared/schemas/vote';
 import type { AppModule } from '../../deps';
 import { RATE_RULES } from '../../lib/rate-limiter';
-import { requireUser } from '../../plugins/session';
+import { signedInUser } from '../../plugins/auth';
 import * as service from './votes.service';
 
 const CountParamsSchema = z.object({ songId: IdSchema });
@@ -23,6 +23,7 @@ export const votesModule: AppModule = {
     app.post(
       '/api/votes',
       {
+        config: { auth: 'required' },
         schema: {
           tags,
           summary: 'Vote a song up or down (again to remove, the other way to switch), globally or in a venue',
@@ -38,7 +39,7 @@ export const votesModule: AppModule = {
         },
       },
       async (request) => {
-        const user = requireUser(request);
+        const user = signedInUser(request);
         deps.limiter.hit(RATE_RULES.votes, user.id);
         const { songId, voteType, venueId } = request.body;
         return service.castVote(deps, user.id, { songId, voteType, venueId: venueId ?? null });
