@@ -593,3 +593,5 @@ export const venueMutes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.venueId, t.userId] })],
 );
+
+export * from './live-schema.js';
