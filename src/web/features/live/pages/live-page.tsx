@@ -117,6 +117,14 @@ export function LivePage() {
         >
           <Tv aria-hidden className="size-4" /> Big-screen view
         </Link>
+        {me?.isHost && (
+          <Link
+            href={`/venue/${venueId}/live/host`}
+            className="relative mt-2 ml-4 inline-flex items-center gap-1 text-sm text-white underline underline-offset-2"
+          >
+            <Radio aria-hidden className="size-4" /> Host live
+          </Link>
+        )}
       </header>
 
       <StatusBanner state={state} />

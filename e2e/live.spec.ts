@@ -1,0 +1,158 @@
+/**
+ * Venue Live in three kinds of browser at once: the host's laptop (playing through the stand-in YouTube player),
+ * the TV over the bar (signed out, 1920×1080) and two patrons' phones (375×812). The patrons join with the TV's
+ * code, request and vote; the TV shows the new order within a second; two skip votes (the threshold with two
+ * patrons present) skip the song on the host; the host's device goes away and the TV says the player is offline.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { LiveHostInfo, LiveView } from '../src/shared/schemas/live';
+import type { Song } from '../src/shared/schemas/song';
+import { test, expect, expectAccessible, routeOutside, signUp } from './fixtures';
+
+const SHOTS = '/tmp/live-shots';
+
+interface YtStub {
+  current(): { videoId: string | null; state: number } | undefined;
+}
+const stubVideo = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __yt?: YtStub }).__yt?.current()?.videoId ?? null);
+
+async function newContext(browser: Browser, viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, baseURL: test.info().project.use.baseURL });
+  await routeOutside(context);
+  return context;
+}
+
+async function liveView(page: Page, venueId: number): Promise<LiveView> {
+  const res = await page.context().request.get(`/api/venues/${venueId}/live`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as LiveView;
+}
+
+/** Titles on the TV's "Up next", in order. */
+const tvOrder = (tv: Page) => tv.getByTestId('tv-entry-title').allTextContents();
+
+test.describe('venue live', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('host plays, TV shows, patrons join with the code, request, vote and skip; the TV notices the host leaving', async ({
+    browser,
+  }) => {
+    // --- The host: a new owner with a new venue, on a laptop.
+    const hostCtx = await newContext(browser, { width: 1280, height: 800 });
+    await signUp(hostCtx);
+    const created = await hostCtx.request.post('/api/venues', {
+      data: { name: `The Dive Bar ${Date.now().toString(36)}`, location: 'Leeds', type: 'bar' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const venueId = ((await created.json()) as { id: number }).id;
+    const host = await hostCtx.newPage();
+    await host.goto(`/venue/${venueId}/live/host`);
+    await expect(host.getByRole('heading', { level: 1 })).toBeVisible();
+    await host.getByRole('button', { name: 'Start the live session' }).click();
+    await expect(host.getByRole('heading', { name: 'Playing on this device' })).toBeVisible();
+    // The session fills itself from the Top 100; the host's player plays what the server says is playing.
+    await expect
+      .poll(async () => (await liveView(host, venueId)).state.nowPlaying?.song.youtubeId ?? null)
+      .not.toBeNull();
+    const first = (await liveView(host, venueId)).state.nowPlaying!;
+    await expect.poll(() => stubVideo(host), { timeout: 15_000 }).toBe(first.song.youtubeId);
+    const info = (await (await hostCtx.request.get(`/api/venues/${venueId}/live/host`)).json()) as LiveHostInfo;
+
+    // --- The TV, signed out, opened with the host's TV link.
+    const tvCtx = await newContext(browser, { width: 1920, height: 1080 });
+    const tv = await tvCtx.newPage();
+    await tv.goto(info.tvPath);
+    await expect(tv.getByTestId('tv-now-playing')).toHaveText(first.song.title);
+    const code = (await tv.getByTestId('tv-code').textContent())!.trim();
+    expect(code).toMatch(/^[A-Z0-9]{4,10}$/);
+    await expect(tv.getByTestId('join-qr')).toBeVisible();
+
+    // --- Two patrons: A scans the QR code (its /join link), B types the code.
+    const aCtx = await newContext(browser, { width: 375, height: 812 });
+    const bCtx = await newContext(browser, { width: 375, height: 812 });
+    await signUp(aCtx);
+    await signUp(bCtx);
+    const a = await aCtx.newPage();
+    const b = await bCtx.newPage();
+    await a.goto(`/join/${code}`);
+    await expect(a).toHaveURL(new RegExp(`/venue/${venueId}/live$`));
+    await expect(a.getByText('You’re in: request songs and vote for what plays next.')).toBeVisible();
+    await b.goto(`/venue/${venueId}/live`);
+    await b.getByLabel('Join code from the venue’s screen').fill(code.toLowerCase());
+    await b.getByRole('button', { name: 'Join' }).click();
+    await expect(b.getByText('You’re in: request songs and vote for what plays next.')).toBeVisible();
+
+    // Two songs of the catalogue with a video, neither playing nor waiting.
+    const taken = new Set([first.song.id, ...(await liveView(a, venueId)).state.queue.map((e) => e.song.id)]);
+    const mix = (await (await aCtx.request.get('/api/mix/global')).json()) as { songs: Song[] } | Song[];
+    const songs = (Array.isArray(mix) ? mix : mix.songs).filter(
+      (s) => s.youtubeId && !taken.has(s.id) && (s.duration ?? 0) <= 600,
+    );
+    const [x, y] = songs;
+    expect(y).toBeDefined();
+
+    const request = async (page: Page, song: Song) => {
+      await page.getByLabel('Search for a song').fill(song.title);
+      await page.getByRole('button', { name: `Request ${song.title} by ${song.artist}`, exact: true }).click();
+      await expect(page.getByTestId('request-answer')).toHaveText(/queue/i);
+    };
+    await request(a, x);
+    await request(b, y);
+    // A's own request is highlighted with its waiting time.
+    const mine = a.locator('[data-testid="queue-entry"][data-mine]');
+    await expect(mine).toHaveCount(1);
+    await expect(mine).toContainText(x.title);
+    await expect(mine).toContainText(/plays in about \d+ min/);
+
+    // Both requests are on the TV, X (earlier) before Y.
+    await expect
+      .poll(async () => (await tvOrder(tv)).filter((t) => t === x.title || t === y.title))
+      .toEqual([x.title, y.title]);
+
+    // A votes Y up: the TV shows Y before X within a second of the vote's answer.
+    const voteY = a.getByRole('button', { name: `Vote up ${y.title}`, exact: true });
+    await Promise.all([
+      a.waitForResponse((r) => r.url().includes('/vote') && r.request().method() === 'POST' && r.ok()),
+      voteY.click(),
+    ]);
+    await expect
+      .poll(async () => (await tvOrder(tv)).filter((t) => t === x.title || t === y.title), { timeout: 1_000 })
+      .toEqual([y.title, x.title]);
+    await expect(voteY).toHaveAttribute('aria-pressed', 'true');
+
+    // --- Screens: accessible, and a picture of each.
+    await expectAccessible(a);
+    await expectAccessible(tv);
+    await expectAccessible(host, ['[data-testid="player-bar"]']);
+    await tv.screenshot({ path: `${SHOTS}/tv-1920x1080.png` });
+    await a.screenshot({ path: `${SHOTS}/patron-375x812.png` });
+    await a.screenshot({ path: `${SHOTS}/patron-375-full.png`, fullPage: true });
+    await host.screenshot({ path: `${SHOTS}/host-1280x800.png` });
+    await host.screenshot({ path: `${SHOTS}/host-1280-full.png`, fullPage: true });
+
+    // --- Vote to skip: two patrons present, so two votes skip; the host's player moves on.
+    const playing = (await liveView(a, venueId)).state.nowPlaying!;
+    await expect(a.getByTestId('skip-count')).toHaveText('0 of 2 needed');
+    await a.getByRole('button', { name: 'Vote to skip' }).click();
+    await expect(a.getByRole('button', { name: 'You voted to skip' })).toBeVisible();
+    await expect(b.getByTestId('skip-count')).toHaveText('1 of 2 needed');
+    await b.getByRole('button', { name: 'Vote to skip' }).click();
+    await expect.poll(async () => (await liveView(host, venueId)).state.nowPlaying?.entryId).not.toBe(playing.entryId);
+    const next = (await liveView(host, venueId)).state.nowPlaying!;
+    await expect.poll(() => stubVideo(host), { timeout: 10_000 }).toBe(next.song.youtubeId);
+    await expect(tv.getByTestId('tv-now-playing')).toHaveText(next.song.title);
+
+    // --- The host's laptop goes away: within seconds the TV says the player is offline.
+    await hostCtx.close();
+    await expect(tv.getByTestId('live-status')).toHaveText("Paused — the venue's player is offline", {
+      timeout: 40_000,
+    });
+    await expect(a.getByTestId('live-status')).toHaveText("Paused — the venue's player is offline", {
+      timeout: 10_000,
+    });
+    await tv.screenshot({ path: `${SHOTS}/tv-offline-1920x1080.png` });
+
+    await Promise.all([tvCtx.close(), aCtx.close(), bCtx.close()]);
+  });
+});
