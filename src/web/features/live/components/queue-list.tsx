@@ -44,8 +44,8 @@ export function QueueList({
               entry.mine ? 'border-pink-400/60 bg-pink-500/10' : 'border-transparent bg-surface-2/60',
             )}
           >
-            <span className="w-5 shrink-0 text-center text-sm font-semibold text-muted tabular-nums">{i + 1}</span>
-            <SongThumb song={entry.song} className="size-11 rounded-lg" />
+            <span className="w-4 shrink-0 text-center text-sm font-semibold text-muted tabular-nums">{i + 1}</span>
+            <SongThumb song={entry.song} className="hidden size-11 rounded-lg sm:flex" />
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-medium" data-testid="queue-title">
                 {entry.song.title}
@@ -91,7 +91,7 @@ function EntryVotes({
   onVote: (value: 1 | -1 | 0) => void;
 }) {
   const btn =
-    'inline-flex size-11 items-center justify-center rounded-lg transition-colors disabled:opacity-50 [&_svg]:size-5';
+    'inline-flex size-10 items-center justify-center rounded-lg transition-colors disabled:opacity-50 [&_svg]:size-5';
   const score = entry.netVotes;
   return (
     <div

@@ -1,4 +1,5 @@
-/** A song's artwork: its thumbnail, the video's thumbnail, or a music note on a gradient. */
+/** A song's artwork: its thumbnail, the video's thumbnail, or (also when the image fails) a note on a gradient. */
+import { useState } from 'react';
 import { Music } from 'lucide-react';
 import type { LiveSong } from '@shared/schemas/live';
 import { cn } from '../../../lib/utils';
@@ -7,7 +8,8 @@ const ytThumb = (id: string) => `https://i.ytimg.com/vi/${encodeURIComponent(id)
 
 export function SongThumb({ song, className }: { song: LiveSong; className?: string }) {
   const src = song.thumbnailUrl ?? (song.youtubeId ? ytThumb(song.youtubeId) : null);
-  if (!src)
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src)
     return (
       <span
         aria-hidden="true"
@@ -19,5 +21,12 @@ export function SongThumb({ song, className }: { song: LiveSong; className?: str
         <Music className="size-1/2 text-white" />
       </span>
     );
-  return <img src={src} alt="" className={cn('shrink-0 bg-surface-2 object-cover', className)} />;
+  return (
+    <img
+      src={src}
+      alt=""
+      onError={() => setFailed(src)}
+      className={cn('shrink-0 bg-surface-2 object-cover', className)}
+    />
+  );
 }

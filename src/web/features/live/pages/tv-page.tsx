@@ -117,18 +117,20 @@ export function TvPage() {
         </div>
       </header>
 
-      <section aria-label="Now playing" className="relative flex min-h-0 flex-col justify-center gap-8">
-        <StatusBanner state={state} large />
-        <TvNowPlaying state={state} receivedAt={receivedAt} />
-      </section>
-
-      <aside className="relative flex min-h-0 flex-col gap-6">
+      <div className="relative flex min-h-0 flex-col justify-between gap-8">
+        <section aria-label="Now playing" className="flex flex-col gap-8">
+          <StatusBanner state={state} large />
+          <TvNowPlaying state={state} receivedAt={receivedAt} />
+        </section>
         <JoinBox
           code={code.data?.code ?? null}
           joinUrl={code.data?.joinUrl ?? null}
           problem={!key ? 'Open the TV link from the host screen to show the join code.' : codeError}
           live={live}
         />
+      </div>
+
+      <aside className="relative flex min-h-0 flex-col">
         <UpNext entries={state.queue.slice(0, UP_NEXT)} total={state.queueLength} />
       </aside>
 
@@ -152,7 +154,7 @@ function TvNowPlaying({ state, receivedAt }: { state: LiveState; receivedAt: num
       <div className="flex items-center gap-10">
         <SongThumb
           song={np.song}
-          className="aspect-square w-[min(26vw,26rem)] rounded-3xl shadow-2xl shadow-black/60"
+          className="aspect-square w-[min(20vw,22rem)] rounded-3xl shadow-2xl shadow-black/60"
         />
         <div className="min-w-0 flex-1 space-y-3">
           <p className="line-clamp-2 text-7xl leading-tight font-bold" data-testid="tv-now-playing">
@@ -185,13 +187,14 @@ function JoinBox({
     return problem ? <p className="rounded-2xl bg-white/10 p-5 text-2xl text-white/85">{problem}</p> : null;
   const host = new URL(joinUrl).host;
   return (
-    <div className="flex items-center gap-6 rounded-3xl bg-white/10 p-5">
-      <QrCode url={joinUrl} label={`QR code to join: ${joinUrl}`} className="size-52 shrink-0" />
+    <div className="flex items-center gap-8 rounded-3xl bg-white/10 p-5">
+      <QrCode url={joinUrl} label={`QR code to join: ${joinUrl}`} className="size-60 shrink-0" />
       <div className="min-w-0">
-        <p className="text-2xl text-white/85">Scan to request &amp; vote, or go to</p>
-        <p className="truncate text-2xl font-semibold">{host}/join</p>
-        <p className="mt-2 text-2xl text-white/85">and type</p>
-        <p className="font-mono text-6xl font-bold tracking-[0.2em]" data-testid="tv-code">
+        <p className="text-3xl font-semibold">Request songs &amp; vote</p>
+        <p className="mt-1 text-2xl text-white/85">
+          Scan the code, or go to <span className="font-semibold text-white">{host}/join</span> and type
+        </p>
+        <p className="font-mono text-7xl font-bold tracking-[0.2em]" data-testid="tv-code">
           {code}
         </p>
       </div>
