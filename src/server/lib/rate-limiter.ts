@@ -153,7 +153,7 @@ export const RATE_RULES = {
   },
   liveRequests: {
     name: 'live-requests',
-    limit: 10,
+    limit: 20,
     windowMs: 10 * 60_000,
     message: 'You are requesting songs too fast. Try again in a few minutes.',
   },
