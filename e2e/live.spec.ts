@@ -125,6 +125,8 @@ test.describe('venue live', () => {
     await expectAccessible(a);
     await expectAccessible(tv);
     await expectAccessible(host, ['[data-testid="player-bar"]']);
+    await a.evaluate(() => window.scrollTo(0, 0));
+    await host.evaluate(() => window.scrollTo(0, 0));
     await tv.screenshot({ path: `${SHOTS}/tv-1920x1080.png` });
     await a.screenshot({ path: `${SHOTS}/patron-375x812.png` });
     await a.screenshot({ path: `${SHOTS}/patron-375-full.png`, fullPage: true });

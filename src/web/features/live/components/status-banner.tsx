@@ -31,10 +31,10 @@ export function StatusBanner({ state, large }: { state: LiveState; large?: boole
         state.status === 'offline'
           ? 'border-yellow-400/40 bg-yellow-500/15 text-yellow-100'
           : 'border-border bg-surface-2 text-foreground',
-        large ? 'px-8 py-5 text-4xl' : 'px-4 py-3 text-sm',
+        large ? 'px-6 py-2 text-3xl' : 'px-4 py-3 text-sm',
       )}
     >
-      <Icon aria-hidden className={large ? 'size-10 shrink-0' : 'size-5 shrink-0'} />
+      <Icon aria-hidden className={large ? 'size-9 shrink-0' : 'size-5 shrink-0'} />
       <span>{text}</span>
     </div>
   );

@@ -171,7 +171,8 @@ export function LivePage() {
             <CardTitle>Request a song</CardTitle>
             {present && (
               <p className="text-sm text-muted">
-                {mineWaiting} of {state.rules.requestCap} of your requests waiting.
+                You have {me?.waiting ?? mineWaiting} {(me?.waiting ?? mineWaiting) === 1 ? 'song' : 'songs'} waiting
+                (up to {state.rules.requestCap} at a time).
               </p>
             )}
           </CardHeader>

@@ -18,7 +18,7 @@ import { useJoinCode } from '../api/tv';
 import { LiveProgress } from '../components/live-progress';
 import { QrCode } from '../components/qr-code';
 import { SongThumb } from '../components/song-thumb';
-import { StatusBanner } from '../components/status-banner';
+import { StatusBanner, statusText } from '../components/status-banner';
 import { useFlip } from '../lib/flip';
 import { venueIdFrom } from '../lib/params';
 
@@ -118,8 +118,7 @@ export function TvPage() {
       </header>
 
       <div className="relative flex min-h-0 flex-col justify-between gap-8">
-        <section aria-label="Now playing" className="flex flex-col gap-8">
-          <StatusBanner state={state} large />
+        <section aria-label="Now playing" className="flex flex-col">
           <TvNowPlaying state={state} receivedAt={receivedAt} />
         </section>
         <JoinBox
@@ -141,16 +140,25 @@ export function TvPage() {
 
 function TvNowPlaying({ state, receivedAt }: { state: LiveState; receivedAt: number }) {
   const np = state.nowPlaying;
+  // The session's trouble (the player offline, paused, ended) takes the place of the "Now playing" line.
+  const kicker = statusText(state) ? (
+    <StatusBanner state={state} large />
+  ) : (
+    <p className="text-3xl font-semibold tracking-widest text-pink-300 uppercase">Now playing</p>
+  );
   if (!np)
     return (
-      <div className="flex items-center gap-8 text-4xl text-white/80">
-        <Music aria-hidden className="size-16" />
-        <p>{state.status === 'ended' ? 'No live music right now.' : 'The next song starts in a moment.'}</p>
+      <div className="flex flex-col gap-8">
+        {kicker}
+        <div className="flex items-center gap-8 text-4xl text-white/80">
+          <Music aria-hidden className="size-16" />
+          <p>{state.status === 'ended' ? 'No live music right now.' : 'The next song starts in a moment.'}</p>
+        </div>
       </div>
     );
   return (
     <div className="flex flex-col gap-8">
-      <p className="text-3xl font-semibold tracking-widest text-pink-300 uppercase">Now playing</p>
+      {kicker}
       <div className="flex items-center gap-10">
         <SongThumb
           song={np.song}
