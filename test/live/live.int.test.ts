@@ -90,6 +90,18 @@ async function view(venueId: number, as?: TestUser): Promise<LiveView> {
 const song = (venueId: number | null = null, over: Parameters<typeof createSong>[1] = {}) =>
   createSong(t.database.db, { venueId, ...over });
 
+/**
+ * Going live with nothing requested starts a song from the mixes (autofill); a request then waits for it. Tests
+ * that want the requests to play skip that filler: returns whether there was one.
+ */
+async function skipFiller(venueId: number) {
+  const playing = (await view(venueId)).state.nowPlaying;
+  if (!playing || playing.requester !== null) return false;
+  const res = await http.post(`/api/venues/${venueId}/live/control`, { as: owner, body: { action: 'skip' } });
+  expect(res.statusCode).toBe(200);
+  return true;
+}
+
 const requestSong = (venueId: number, as: TestUser, songId: number) =>
   http.post(`/api/venues/${venueId}/live/requests`, { as, body: { songId } });
 
@@ -254,6 +266,7 @@ describe('requests', () => {
     const [a, b] = await joined(venueId, 2);
     // The first request starts playing at once (nothing else to play); the second waits.
     expect((await requestSong(venueId, a, s1.id)).statusCode).toBe(201);
+    await skipFiller(venueId);
     const playing = await requestSong(venueId, b, s1.id);
     expect([playing.statusCode, playing.json().message]).toEqual([409, LIVE_MESSAGES.playing]);
 
@@ -385,6 +398,7 @@ describe('votes and the play order', () => {
     for (const s of g) expect((await requestSong(venueId, greedy, s.id)).statusCode).toBe(201);
     const s = await song(null);
     expect((await requestSong(venueId, shy, s.id)).statusCode).toBe(201);
+    await skipFiller(venueId);
     // greedy's first song plays; shy has played nothing, so shy's song goes before greedy's other two.
     const state = (await view(venueId)).state;
     expect(state.nowPlaying!.song.id).toBe(g[0].id);
@@ -401,6 +415,7 @@ describe('skip votes', () => {
     const [first, second] = [await song(null), await song(null)];
     expect((await requestSong(venueId, people[0], first.id)).statusCode).toBe(201);
     expect((await requestSong(venueId, people[1], second.id)).statusCode).toBe(201);
+    await skipFiller(venueId);
     const before = (await view(venueId)).state;
     expect(before.skip).toEqual({ votes: 0, needed: 15 });
     const entryId = before.nowPlaying!.entryId;
@@ -411,7 +426,7 @@ describe('skip votes', () => {
       .select()
       .from(liveEntries)
       .where(and(eq(liveEntries.sessionId, before.sessionId!), eq(liveEntries.status, 'skipped')));
-    expect(skipped.map((e) => e.id)).toEqual([entryId]);
+    expect(skipped.filter((e) => !e.autofill).map((e) => e.id)).toEqual([entryId]);
     const after = (await view(venueId)).state;
     expect(after.nowPlaying!.song.id).toBe(second.id);
     // The second song was not skipped by the late votes.
@@ -423,6 +438,7 @@ describe('skip votes', () => {
     await goLive(venueId);
     const [a, b] = await joined(venueId, 2);
     await requestSong(venueId, a, (await song(null)).id);
+    await skipFiller(venueId);
     const entryId = (await view(venueId)).state.nowPlaying!.entryId;
     const one = await http.post(`/api/live/entries/${entryId}/skip`, { as: a });
     expect(one.json()).toEqual({ entryId, votes: 1, needed: 2, skipped: false });
@@ -478,6 +494,7 @@ describe('host tools', () => {
     const [s1, s2] = [await song(null, { artist: 'Band A' }), await song(null, { artist: 'Band B' })];
     await requestSong(venueId, p, s1.id);
     await requestSong(venueId, q, s2.id);
+    await skipFiller(venueId);
     const ban = await http.post(`/api/venues/${venueId}/live/bans`, { as: owner, body: { artist: 'band a' } });
     expect(ban.statusCode).toBe(201);
     expect(ban.json()).toMatchObject({ kind: 'artist', artist: 'band a', label: 'band a' });
@@ -570,17 +587,24 @@ describe('host tools', () => {
     const [a, b, c] = await joined(venueId, 3);
     const [s1, s2] = [await song(null, { title: '=cmd' }), await song(null, { title: 'Freebird' })];
     await requestSong(venueId, a, s1.id);
+    const filler = await skipFiller(venueId);
     await requestSong(venueId, a, s2.id);
     await requestSong(venueId, b, s2.id);
     await requestSong(venueId, c, s2.id);
     await http.post(`/api/venues/${venueId}/live/control`, { as: owner, body: { action: 'skip' } });
     const history = (await http.get(`/api/venues/${venueId}/live/history`)).json();
-    expect(history.map((h: { song: { id: number }; status: string }) => [h.song.id, h.status])).toEqual([
+    expect(history.slice(0, 2).map((h: { song: { id: number }; status: string }) => [h.song.id, h.status])).toEqual([
       [s2.id, 'playing'],
       [s1.id, 'skipped'],
     ]);
+    expect(history).toHaveLength(filler ? 3 : 2);
     const report = (await http.get(`/api/venues/${venueId}/live/report`, { as: owner })).json();
-    expect(report).toMatchObject({ songsPlayed: 1, songsSkipped: 1, requests: 4, distinctPatrons: 3 });
+    expect(report).toMatchObject({
+      songsPlayed: 1,
+      songsSkipped: filler ? 2 : 1,
+      requests: 4,
+      distinctPatrons: 3,
+    });
     expect(report.mostRequested[0]).toMatchObject({ song: { id: s2.id }, requests: 3 });
     const csv = await http.get(`/api/venues/${venueId}/live/report.csv`, { as: owner });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -599,6 +623,7 @@ describe('playback reports', () => {
     await requestSong(venueId, p, s1.id);
     await requestSong(venueId, q, s2.id);
     await requestSong(venueId, p, s3.id);
+    await skipFiller(venueId);
     const entryId = (await view(venueId)).state.nowPlaying!.entryId;
     const report = (body: object, device = deviceId) =>
       http.post(`/api/venues/${venueId}/live/playback`, { as: owner, body: { deviceId: device, entryId, ...body } });

@@ -124,6 +124,32 @@ const statusOf = (session: repo.SessionRow | null): LiveStatus =>
 // ---------------------------------------------------------------------------------------------------------------
 // State
 
+/** What is the viewer's own in the venue's live night; fills `votes` with their votes on waiting entries. */
+async function buildMe(
+  db: DbOrTx,
+  venue: VenueRow,
+  open: repo.SessionRow | null,
+  viewerId: string,
+  now: Date,
+  votes = new Map<number, 1 | -1>(),
+): Promise<LiveMe> {
+  const presence = await repo.findPresence(db, venue.id, viewerId, now);
+  const role = await hostRole(db, venue, viewerId);
+  const mine = open ? await repo.myVotes(db, open.id, viewerId) : [];
+  for (const v of mine) votes.set(v.entryId, v.value as 1 | -1);
+  const playing = open ? await repo.findPlaying(db, open.id) : null;
+  return {
+    userId: viewerId,
+    present: Boolean(presence),
+    presentUntil: presence?.expiresAt.toISOString() ?? null,
+    isHost: role !== null,
+    isOwner: role === 'owner',
+    votes: [...votes].map(([entryId, value]) => ({ entryId, value })),
+    skipVoted: playing ? await repo.hasSkipVote(db, playing.id, viewerId) : false,
+    waiting: open ? await repo.waitingCount(db, open.id, viewerId) : 0,
+  };
+}
+
 /** The shared state of a venue's live room and, for a signed-in viewer, what is theirs. */
 async function buildView(db: DbOrTx, venue: VenueRow, now: Date, viewerId: string | null): Promise<LiveView> {
   const settings = await settingsOf(db, venue.id);
@@ -131,25 +157,8 @@ async function buildView(db: DbOrTx, venue: VenueRow, now: Date, viewerId: strin
   const open = session?.status === 'live' ? session : null;
   const presentCount = await repo.countPresent(db, venue.id, now);
 
-  let me: LiveMe | null = null;
   const votes = new Map<number, 1 | -1>();
-  if (viewerId) {
-    const presence = await repo.findPresence(db, venue.id, viewerId, now);
-    const role = await hostRole(db, venue, viewerId);
-    const mine = open ? await repo.myVotes(db, open.id, viewerId) : [];
-    for (const v of mine) votes.set(v.entryId, v.value as 1 | -1);
-    const playing = open ? await repo.findPlaying(db, open.id) : null;
-    me = {
-      userId: viewerId,
-      present: Boolean(presence),
-      presentUntil: presence?.expiresAt.toISOString() ?? null,
-      isHost: role !== null,
-      isOwner: role === 'owner',
-      votes: [...votes].map(([entryId, value]) => ({ entryId, value })),
-      skipVoted: playing ? await repo.hasSkipVote(db, playing.id, viewerId) : false,
-      waiting: open ? await repo.waitingCount(db, open.id, viewerId) : 0,
-    };
-  }
+  const me = viewerId ? await buildMe(db, venue, open, viewerId, now, votes) : null;
 
   const state: LiveState = {
     venueId: venue.id,
@@ -223,7 +232,8 @@ export async function loadState(deps: Pick<CoreDeps, 'db' | 'now'>, venueId: num
 }
 
 async function meOf(deps: Pick<CoreDeps, 'db' | 'now'>, venueId: number, userId: string): Promise<LiveMe> {
-  return (await getView(deps, venueId, userId)).me!;
+  const venue = await activeVenue(deps.db, venueId);
+  return buildMe(deps.db, venue, await repo.findOpenSession(deps.db, venueId), userId, clock(deps));
 }
 
 /** Tells every instance that the venue's live state changed (each sends its own sockets a fresh snapshot). */
