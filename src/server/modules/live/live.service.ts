@@ -776,7 +776,6 @@ export async function request(
     deps,
     venueId,
     async (c) => {
-      if (settings.requestsLocked !== c.settings.requestsLocked) throw conflict(LIVE_MESSAGES.locked);
       const waiting = await repo.findWaitingEntry(c.tx, c.session.id, songId);
       if (waiting?.status === 'playing') throw conflict(LIVE_MESSAGES.playing);
       if (waiting) {
