@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elapsedSeconds, minutesUntil, progressPercent } from './clock';
+import { elapsedSeconds, minutesUntil, progressPercent, remainingSeconds } from './clock';
 import { flipDelta } from './flip';
 
 const t0 = Date.parse('2026-11-24T20:00:00.000Z');
@@ -36,5 +36,14 @@ describe('live clock', () => {
     expect(flipDelta(300, 100)).toBe(200);
     expect(flipDelta(undefined, 100)).toBe(0);
     expect(flipDelta(100, 100)).toBe(0);
+  });
+});
+
+describe('remaining time', () => {
+  it('is the length minus the position, 0 without a song or a length', () => {
+    const np = { positionMs: 60_000, pausedAt: null, song: { duration: 200 } };
+    expect(remainingSeconds(np, t0, t0 + 40_000)).toBe(100);
+    expect(remainingSeconds(null, t0, t0)).toBe(0);
+    expect(remainingSeconds({ ...np, song: { duration: null } }, t0, t0)).toBe(0);
   });
 });

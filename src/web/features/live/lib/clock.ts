@@ -45,3 +45,14 @@ export function minutesUntil(
   }
   return Math.max(1, Math.round(seconds / 60));
 }
+
+/** Seconds left of the song playing now (0 when nothing plays or its length is unknown). */
+export function remainingSeconds(
+  np: { positionMs: number; pausedAt: string | null; song: { duration: number | null } } | null,
+  receivedAt: number,
+  now: number,
+): number {
+  if (!np?.song.duration) return 0;
+  const times = { positionMs: np.positionMs, pausedAt: np.pausedAt, duration: np.song.duration };
+  return Math.max(0, np.song.duration - elapsedSeconds(times, receivedAt, now));
+}

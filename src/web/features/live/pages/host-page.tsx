@@ -44,6 +44,8 @@ import { hostDeviceId } from '../lib/device-id';
 import { venueIdFrom } from '../lib/params';
 import { signInHref } from '../lib/sign-in';
 import { useHostPlayback } from '../lib/use-host-playback';
+import { remainingSeconds } from '../lib/clock';
+import { useNow } from '../lib/use-now';
 
 export function LiveHostPage() {
   const params = useParams<{ id: string }>();
@@ -78,6 +80,7 @@ export function LiveHostPage() {
   const removeEntry = useRemoveEntry(venueId);
   const addBan = useAddBan(venueId);
   const newKey = useNewDisplayKey(venueId);
+  const now = useNow(15_000);
   const state = view.data?.state ?? null;
   useHostPlayback({ venueId, deviceId, active: active && state?.status !== 'ended', state, onLost: stop });
 
@@ -280,7 +283,11 @@ export function LiveHostPage() {
           </Card>
 
           <Panel title={`Up next${state.queueLength ? ` (${state.queueLength})` : ''}`}>
-            <QueueList entries={state.queue} remainingOfCurrent={0} actions={entryActions} />
+            <QueueList
+              entries={state.queue}
+              remainingOfCurrent={remainingSeconds(state.nowPlaying, view.data!.receivedAt, now)}
+              actions={entryActions}
+            />
           </Panel>
 
           <Panel title="Tonight">

@@ -28,7 +28,7 @@ import { Reactions } from '../components/reactions';
 import { RequestSong } from '../components/request-song';
 import { SkipVote } from '../components/skip-vote';
 import { StatusBanner } from '../components/status-banner';
-import { elapsedSeconds } from '../lib/clock';
+import { remainingSeconds } from '../lib/clock';
 import { venueIdFrom } from '../lib/params';
 import { signInHref } from '../lib/sign-in';
 import { useNow } from '../lib/use-now';
@@ -76,17 +76,7 @@ export function LivePage() {
         : null;
   const requestReason = disabledReason ?? (state.requestsLocked ? LIVE_MESSAGES.locked : null);
   const np = state.nowPlaying;
-  const remaining = np?.song.duration
-    ? Math.max(
-        0,
-        np.song.duration -
-          elapsedSeconds(
-            { positionMs: np.positionMs, pausedAt: np.pausedAt, duration: np.song.duration },
-            receivedAt,
-            now,
-          ),
-      )
-    : 0;
+  const remaining = remainingSeconds(np, receivedAt, now);
   const queue = state.queue.map((e) => withMine(e, me));
   const mineWaiting = queue.filter((e) => e.mine).length;
 
