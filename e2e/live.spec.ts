@@ -157,4 +157,96 @@ test.describe('venue live', () => {
 
     await Promise.all([tvCtx.close(), aCtx.close(), bCtx.close()]);
   });
+
+  test('sign in from the join link and come back joined; refusals in words; bans with undo; a second host device takes over', async ({
+    browser,
+  }) => {
+    const hostCtx = await newContext(browser, { width: 1280, height: 800 });
+    await signUp(hostCtx);
+    const created = await hostCtx.request.post('/api/venues', {
+      data: { name: `Corner Café ${Date.now().toString(36)}`, location: 'York', type: 'cafe' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const venueId = ((await created.json()) as { id: number }).id;
+    const first = await hostCtx.newPage();
+    await first.goto(`/venue/${venueId}/live/host`);
+    await first.getByRole('button', { name: 'Start the live session' }).click();
+    await expect(first.getByRole('heading', { name: 'Playing on this device' })).toBeVisible();
+    await expect
+      .poll(async () => (await liveView(first, venueId)).state.nowPlaying?.song.youtubeId ?? null)
+      .not.toBeNull();
+    const playing = (await liveView(first, venueId)).state.nowPlaying!;
+    await expect.poll(() => stubVideo(first), { timeout: 15_000 }).toBe(playing.song.youtubeId);
+
+    // Settings: one waiting song per patron.
+    await first.getByLabel('Songs waiting per patron').fill('1');
+    await first.getByRole('button', { name: 'Save settings' }).click();
+    await expect(first.getByText('Settings saved', { exact: true })).toBeVisible();
+
+    // A signed-out patron scans the code: signs up from the join page and comes back joined.
+    const codeRes = await hostCtx.request.get(`/api/venues/${venueId}/live/code`);
+    expect(codeRes.status(), await codeRes.text()).toBe(200);
+    const { code } = (await codeRes.json()) as { code: string };
+    const pCtx = await newContext(browser, { width: 375, height: 812 });
+    const p = await pCtx.newPage();
+    await p.goto('/join/NOTACODE');
+    await p.getByRole('link', { name: 'Sign in to join' }).click();
+    await expect(p).toHaveURL(/\/login\?next=/);
+    await p.getByRole('button', { name: 'Create an account' }).click();
+    await p.getByLabel('First name').fill('Pat');
+    await p.getByLabel('Last name').fill('Ron');
+    await p.getByLabel('Email').fill(`e2e-live-${Date.now().toString(36)}@example.test`);
+    await p.getByLabel('Password').fill('e2e password 123');
+    await p.getByRole('button', { name: 'Create account' }).click();
+    // Back on the join link, whose code is wrong: the server's words, and a box for the right code.
+    await expect(p.getByRole('alert')).toHaveText("This code is not valid. Check the code on the venue's screen");
+    await p.getByLabel('Join code from the venue’s screen').fill(code);
+    await p.getByRole('button', { name: 'Join' }).click();
+    await expect(p).toHaveURL(new RegExp(`/venue/${venueId}/live$`));
+
+    // Two requests with a cap of one: the second is refused in words.
+    const taken = new Set([playing.song.id, ...(await liveView(p, venueId)).state.queue.map((e) => e.song.id)]);
+    const mix = (await (await pCtx.request.get('/api/mix/global')).json()) as { songs: Song[] } | Song[];
+    const [x, y] = (Array.isArray(mix) ? mix : mix.songs).filter(
+      (s) => s.youtubeId && !taken.has(s.id) && (s.duration ?? 0) <= 600 && s.artist !== playing.song.artist,
+    );
+    const request = async (song: Song) => {
+      await p.getByLabel('Search for a song').fill(song.title);
+      await p.getByRole('button', { name: `Request ${song.title} by ${song.artist}`, exact: true }).click();
+    };
+    await request(x);
+    await expect(p.getByTestId('request-answer')).toHaveText(/queue/i);
+    await request(y);
+    await expect(p.getByTestId('request-answer')).toHaveText(
+      'You already have 1 song waiting. Request more once one has played.',
+    );
+
+    // The host bans X's artist: X leaves the queue at once; Undo lifts the ban.
+    await first.getByRole('button', { name: `Ban the artist ${x.artist}`, exact: true }).click();
+    await expect(p.getByTestId('queue-title').filter({ hasText: x.title })).toHaveCount(0);
+    const undo = first.getByRole('button', { name: `Undo ban of ${x.artist}`, exact: true });
+    await expect(undo).toBeVisible();
+    await undo.click();
+    await expect(undo).toHaveCount(0);
+
+    // A second device (another tab) asks before taking over; the first one stops and says so.
+    const second = await hostCtx.newPage();
+    await second.goto(`/venue/${venueId}/live/host`);
+    await second.getByRole('button', { name: 'Play here' }).click();
+    const ask = second.getByRole('alertdialog', { name: 'Take over' });
+    await expect(ask).toContainText('Another device is playing for this venue.');
+    await ask.getByRole('button', { name: 'Take over' }).click();
+    await expect(second.getByRole('heading', { name: 'Playing on this device' })).toBeVisible();
+    await expect(first.getByRole('alert').filter({ hasText: 'This device stopped playing.' })).toContainText(
+      'another device took over',
+    );
+    await expect(first.getByRole('button', { name: 'Play here' })).toBeVisible();
+    await expect
+      .poll(() => first.evaluate(() => (window as unknown as { __yt: YtStub }).__yt.current()?.state))
+      .not.toBe(1);
+    const now = (await liveView(second, venueId)).state.nowPlaying!;
+    await expect.poll(() => stubVideo(second), { timeout: 15_000 }).toBe(now.song.youtubeId);
+
+    await Promise.all([hostCtx.close(), pCtx.close()]);
+  });
 });
