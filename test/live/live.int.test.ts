@@ -483,6 +483,11 @@ describe('autofill', () => {
     expect(new Set(played).size).toBe(played.length);
     expect(played).not.toContain(long.id);
     expect(played).not.toContain(banned.id);
+    // Outside the window, the venue's favourite is back first.
+    await http.put(`/api/venues/${venueId}/live/settings`, { as: owner, body: { noRepeatHours: 1 } });
+    advance(3_600_000 + 1000);
+    await http.post(`/api/venues/${venueId}/live/control`, { as: owner, body: { action: 'skip' } });
+    expect((await view(venueId)).state.nowPlaying!.song.id).toBe(top.id);
   });
 });
 
