@@ -4,7 +4,7 @@
  * code, request and vote; the TV shows the new order within a second; two skip votes (the threshold with two
  * patrons present) skip the song on the host; the host's device goes away and the TV says the player is offline.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import type { LiveHostInfo, LiveView } from '../src/shared/schemas/live';
 import type { Song } from '../src/shared/schemas/song';
 import { test, expect, expectAccessible, routeOutside, signUp } from './fixtures';
@@ -61,6 +61,14 @@ test.describe('venue live', () => {
 
     // --- The TV, signed out, opened with the host's TV link.
     const tvCtx = await newContext(browser, { width: 1920, height: 1080 });
+    // The TV's socket goes through here, so the test can cut it (and keep it cut) like a flaky bar Wi-Fi would.
+    const tvSockets: WebSocketRoute[] = [];
+    let cut = false;
+    await tvCtx.routeWebSocket(/\/ws$/, (ws) => {
+      if (cut) return void ws.close({ code: 1001, reason: 'cut' });
+      ws.connectToServer();
+      tvSockets.push(ws);
+    });
     const tv = await tvCtx.newPage();
     await tv.goto(info.tvPath);
     await expect(tv.getByTestId('tv-now-playing')).toHaveText(first.song.title);
@@ -121,6 +129,22 @@ test.describe('venue live', () => {
       .toEqual([y.title, x.title]);
     await expect(voteY).toHaveAttribute('aria-pressed', 'true');
 
+    // The TV loses its socket and cannot get it back for a while: a vote in the meantime still reaches it (it polls
+    // while the socket is down), and it opens a socket again by itself once it can.
+    cut = true;
+    const opened = tvSockets.length;
+    await Promise.all(tvSockets.map((ws) => ws.close({ code: 1001, reason: 'cut' })));
+    await Promise.all([
+      b.waitForResponse((r) => r.url().includes('/vote') && r.request().method() === 'POST' && r.ok()),
+      b.getByRole('button', { name: `Vote up ${x.title}`, exact: true }).click(),
+    ]);
+    // X and Y have a vote each now: the earlier request (X) goes first.
+    await expect
+      .poll(async () => (await tvOrder(tv)).filter((t) => t === x.title || t === y.title), { timeout: 8_000 })
+      .toEqual([x.title, y.title]);
+    cut = false;
+    await expect.poll(() => tvSockets.length, { timeout: 20_000 }).toBeGreaterThan(opened);
+
     // --- Screens: accessible, and a picture of each.
     await expectAccessible(a);
     await expectAccessible(tv);
@@ -135,6 +159,7 @@ test.describe('venue live', () => {
 
     // --- Vote to skip: two patrons present, so two votes skip; the host's player moves on.
     const playing = (await liveView(a, venueId)).state.nowPlaying!;
+    const tvFirst = (await tvOrder(tv))[0];
     await expect(a.getByTestId('skip-count')).toHaveText('0 of 2 needed');
     await a.getByRole('button', { name: 'Vote to skip' }).click();
     await expect(a.getByRole('button', { name: 'You voted to skip' })).toBeVisible();
@@ -142,6 +167,8 @@ test.describe('venue live', () => {
     await b.getByRole('button', { name: 'Vote to skip' }).click();
     await expect.poll(async () => (await liveView(host, venueId)).state.nowPlaying?.entryId).not.toBe(playing.entryId);
     const next = (await liveView(host, venueId)).state.nowPlaying!;
+    // What plays next is what the TV had at the top of "Up next".
+    expect(next.song.title).toBe(tvFirst);
     await expect.poll(() => stubVideo(host), { timeout: 10_000 }).toBe(next.song.youtubeId);
     await expect(tv.getByTestId('tv-now-playing')).toHaveText(next.song.title);
 
