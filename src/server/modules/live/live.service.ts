@@ -850,7 +850,8 @@ export async function vote(deps: Deps, entryId: number, userId: string, value: 1
   await requirePresent(deps.db, venueId, userId, clock(deps));
   const netVotes = await deps.state.voteGate.run(() =>
     inSession(deps, venueId, async (c) => {
-      const entry = await repo.lockEntry(c.tx, entryId);
+      // No entry lock: every change of an entry runs under its session's lock, which this transaction holds.
+      const entry = await repo.findEntry(c.tx, entryId);
       if (!entry || entry.sessionId !== c.session.id || entry.status !== 'queued')
         throw conflict(LIVE_MESSAGES.voteClosed);
       const before = (await repo.findVote(c.tx, entryId, userId))?.value ?? 0;
