@@ -222,7 +222,8 @@ test.describe('venue live', () => {
     await p.getByRole('button', { name: 'Create an account' }).click();
     await p.getByLabel('First name').fill('Pat');
     await p.getByLabel('Last name').fill('Ron');
-    await p.getByLabel('Email').fill(`e2e-live-${Date.now().toString(36)}@example.test`);
+    const patronEmail = `e2e-live-${Date.now().toString(36)}@example.test`;
+    await p.getByLabel('Email').fill(patronEmail);
     await p.getByLabel('Password').fill('e2e password 123');
     await p.getByRole('button', { name: 'Create account' }).click();
     // Back on the join link, whose code is wrong: the server's words, and a box for the right code.
@@ -273,6 +274,39 @@ test.describe('venue live', () => {
       .not.toBe(1);
     const now = (await liveView(second, venueId)).state.nowPlaying!;
     await expect.poll(() => stubVideo(second), { timeout: 15_000 }).toBe(now.song.youtubeId);
+
+    // The player's reports: a pause pauses the venue (patrons see it), play resumes it; a song that ends moves on
+    // ('played'), a video YouTube refuses (error 150) is skipped as unplayable.
+    const controls = second.getByRole('group', { name: 'Host controls' });
+    await controls.getByRole('button', { name: 'Pause', exact: true }).click();
+    await expect(p.getByTestId('live-status')).toHaveText('Paused by the host');
+    await controls.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect(p.getByTestId('live-status')).toHaveCount(0);
+    const history = async () =>
+      (await (await pCtx.request.get(`/api/venues/${venueId}/live/history`)).json()) as {
+        entryId: number;
+        status: string;
+      }[];
+    await second.evaluate(() => (window as unknown as { __yt: { end(): void } }).__yt.end());
+    await expect.poll(async () => (await history()).find((r) => r.entryId === now.entryId)?.status).toBe('played');
+    await expect.poll(async () => (await liveView(second, venueId)).state.nowPlaying?.entryId).not.toBe(now.entryId);
+    const after = (await liveView(second, venueId)).state.nowPlaying!;
+    await expect.poll(() => stubVideo(second), { timeout: 15_000 }).toBe(after.song.youtubeId);
+    await second.evaluate(() => (window as unknown as { __yt: { error(c: number): void } }).__yt.error(150));
+    await expect
+      .poll(async () => (await history()).find((r) => r.entryId === after.entryId)?.status)
+      .toBe('unplayable');
+
+    // Tonight's report and its CSV; the owner adds the patron as a co-host by email.
+    await expect(second.getByText('Songs played', { exact: true })).toBeVisible();
+    const csvHref = await second.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
+    const csv = await hostCtx.request.get(csvHref!);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toContain('text/csv');
+    await first.getByLabel('Add a co-host by email').fill(patronEmail);
+    await first.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(first.getByRole('list', { name: 'Co-hosts' })).toContainText('Pat');
+    await expectAccessible(second, ['[data-testid="player-bar"]']);
 
     await Promise.all([hostCtx.close(), pCtx.close()]);
   });
