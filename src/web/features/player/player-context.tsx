@@ -261,7 +261,13 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
     () => ({
       dispatch: (action) => {
         if (REPORT_TYPES.has(action.type))
-          for (const listener of reportListeners) listener(action as PlayerReport, stateRef.current);
+          for (const listener of reportListeners) {
+            try {
+              listener(action as PlayerReport, stateRef.current);
+            } catch {
+              // A listener's failure must never stop the player.
+            }
+          }
         dispatch(action);
       },
       adapterRef,

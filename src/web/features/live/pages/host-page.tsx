@@ -253,6 +253,24 @@ export function LiveHostPage() {
                   >
                     <SkipForward aria-hidden /> Skip
                   </Button>
+                  {state.nowPlaying && (
+                    <>
+                      <Button
+                        variant="secondary"
+                        aria-label={`Ban the song ${state.nowPlaying.song.title} (skips it now)`}
+                        onClick={() => ban({ songId: state.nowPlaying!.song.id }, state.nowPlaying!.song.title)}
+                      >
+                        <Ban aria-hidden /> Ban song
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        aria-label={`Ban the artist ${state.nowPlaying.song.artist} (skips this song now)`}
+                        onClick={() => ban({ artist: state.nowPlaying!.song.artist }, state.nowPlaying!.song.artist)}
+                      >
+                        <Ban aria-hidden /> Ban artist
+                      </Button>
+                    </>
+                  )}
                   {state.requestsLocked ? (
                     <Button variant="secondary" onClick={() => act('unlock', 'Requests are open again')}>
                       <Unlock aria-hidden /> Unlock requests
