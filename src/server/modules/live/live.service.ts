@@ -152,10 +152,15 @@ async function buildMe(
 
 /** The shared state of a venue's live room and, for a signed-in viewer, what is theirs. */
 async function buildView(db: DbOrTx, venue: VenueRow, now: Date, viewerId: string | null): Promise<LiveView> {
-  const settings = await settingsOf(db, venue.id);
+  // The session (its version) first: every read after it sees at least the changes that version counts.
   const session = await repo.findLatestSession(db, venue.id);
   const open = session?.status === 'live' ? session : null;
-  const presentCount = await repo.countPresent(db, venue.id, now);
+  const [settings, presentCount, rows, played] = await Promise.all([
+    settingsOf(db, venue.id),
+    repo.countPresent(db, venue.id, now),
+    open ? repo.listEntries(db, open.id, ['queued', 'playing']) : [],
+    open ? repo.playedCounts(db, open.id) : new Map<string, number>(),
+  ]);
 
   const votes = new Map<number, 1 | -1>();
   const me = viewerId ? await buildMe(db, venue, open, viewerId, now, votes) : null;
@@ -184,7 +189,6 @@ async function buildView(db: DbOrTx, venue: VenueRow, now: Date, viewerId: strin
   };
   if (!open) return { state, me };
 
-  const rows = await repo.listEntries(db, open.id, ['queued', 'playing']);
   const playing = rows.find((r) => r.entry.status === 'playing');
   let elapsedUntilNext: number | null = 0;
   if (playing && playing.entry.startedAt) {
@@ -202,7 +206,6 @@ async function buildView(db: DbOrTx, venue: VenueRow, now: Date, viewerId: strin
     elapsedUntilNext =
       playing.song.duration === null ? null : Math.max(0, playing.song.duration - Math.floor(positionMs / 1000));
   }
-  const played = await repo.playedCounts(db, open.id);
   const byId = new Map(rows.map((r) => [r.entry.id, r]));
   const ordered = orderQueue(
     rows.filter((r) => r.entry.status === 'queued').map((r) => r.entry),
