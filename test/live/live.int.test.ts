@@ -445,9 +445,15 @@ describe('skip votes', () => {
     expect((await http.post(`/api/live/entries/${entryId}/skip`, { as: a })).json().votes).toBe(1);
     expect((await view(venueId, a)).me!.skipVoted).toBe(true);
     expect((await http.post(`/api/live/entries/${entryId}/skip`, { as: b })).json().skipped).toBe(true);
-    await http.post(`/api/venues/${venueId}/live/control`, { as: owner, body: { action: 'end' } });
+    const end = await http.post(`/api/venues/${venueId}/live/control`, { as: owner, body: { action: 'end' } });
+    expect(end.json()).toMatchObject({ status: 'ended', nowPlaying: null, queue: [] });
     const ended = await http.post(`/api/live/entries/${entryId}/skip`, { as: b });
     expect([ended.statusCode, ended.json().message]).toEqual([409, LIVE_MESSAGES.notLive]);
+    // The next night's states carry higher versions than the last one's, so screens that showed it take them.
+    await goLive(venueId);
+    const next = (await view(venueId)).state;
+    expect(next.sessionId).not.toBe(end.json().sessionId);
+    expect(next.version).toBeGreaterThan(end.json().version);
   });
 });
 

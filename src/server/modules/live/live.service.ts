@@ -414,7 +414,10 @@ export async function startSession(
       const locked = await repo.lockOpenSession(tx, venueId);
       if (!locked) {
         // Two first starts at once: the partial unique index lets one in; the other retries and finds it.
+        // Versions go on from the venue's last night, so a screen that showed it takes the new one's states.
+        const last = await repo.findLatestSession(tx, venueId);
         const session = await repo.insertSession(tx, {
+          version: (last?.version ?? 0) + 1,
           venueId,
           hostDeviceId: input.deviceId,
           hostUserId: userId,
