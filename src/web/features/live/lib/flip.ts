@@ -26,7 +26,9 @@ export function useFlip(order: string, durationMs = 600) {
     const reduce = prefersReducedMotion();
     const next = new Map<string, number>();
     for (const [key, el] of nodes.current) {
-      const top = el.getBoundingClientRect().top;
+      // Layout position (offsetTop), not the painted one: the TV stage is scaled with a transform, and a
+      // translateY inside it is in the same unscaled pixels as offsetTop.
+      const top = el.offsetTop;
       next.set(key, top);
       const dy = flipDelta(tops.current.get(key), top);
       if (reduce || Math.abs(dy) < 1 || typeof el.animate !== 'function') continue;

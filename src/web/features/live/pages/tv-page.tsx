@@ -4,7 +4,7 @@
  * a ticker of reactions and requests, the venue's name. It keeps its socket open (retrying for ever), polls while
  * the socket is down, and refetches the whole state on every reconnect, so it never shows a stale queue.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState, type CSSProperties } from 'react';
 import { useParams } from 'wouter';
 import { Music, Radio, Users } from 'lucide-react';
 import type { LiveQueueEntry, LiveState } from '@shared/schemas/live';
@@ -37,6 +37,33 @@ function useKeepSocketOpen() {
   }, []);
 }
 
+/** The screen is laid out at this size and scaled to fit the TV's viewport (letterboxed when not 16:9). */
+const STAGE = { width: 1920, height: 1080 };
+
+function useStage(): CSSProperties {
+  const measure = () => {
+    const w = typeof window === 'undefined' ? STAGE.width : window.innerWidth;
+    const h = typeof window === 'undefined' ? STAGE.height : window.innerHeight;
+    const scale = Math.min(w / STAGE.width, h / STAGE.height);
+    return { scale, left: (w - STAGE.width * scale) / 2, top: (h - STAGE.height * scale) / 2 };
+  };
+  const [fit, setFit] = useState(measure);
+  useLayoutEffect(() => {
+    const update = () => setFit(measure());
+    update();
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+  return {
+    width: STAGE.width,
+    height: STAGE.height,
+    left: fit.left,
+    top: fit.top,
+    transform: `scale(${fit.scale})`,
+    transformOrigin: 'top left',
+  };
+}
+
 /** Keeps the screen awake where the browser allows it. */
 function useWakeLock() {
   useEffect(() => {
@@ -66,6 +93,7 @@ export function TvPage() {
   const key = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('key');
   const [ticker, setTicker] = useState<TickerItem[]>([]);
   const onTicker = useCallback((item: TickerItem) => setTicker((t) => [item, ...t].slice(0, TICKER_MAX)), []);
+  const stage = useStage();
   const poll = useLiveRoom(venueId, { onTicker });
   const view = useLiveView(venueId, poll);
   const live = view.data ? view.data.state.status !== 'ended' : false;
@@ -94,47 +122,50 @@ export function TvPage() {
   const codeError = code.error instanceof ApiError && code.error.status !== 409 ? errorMessage(code.error, '') : null;
 
   return (
-    <main
-      id="main"
-      data-testid="tv"
-      className="relative grid h-screen min-h-[600px] grid-cols-[minmax(0,1fr)_minmax(0,40%)] grid-rows-[auto_minmax(0,1fr)_auto] gap-x-12 gap-y-6 overflow-hidden bg-[#07040e] p-12 text-white"
-    >
-      <div
-        aria-hidden
-        className={cn('pointer-events-none absolute inset-0 bg-gradient-to-br opacity-25', state.gradient)}
-      />
-      <header className="relative col-span-2 flex items-center justify-between gap-8">
-        <h1 className="truncate text-6xl font-bold tracking-tight">{state.venueName}</h1>
-        <div className="flex shrink-0 items-center gap-6 text-3xl text-white/85">
-          <span className="inline-flex items-center gap-3">
-            <Users aria-hidden className="size-9" /> {state.presentCount} here
-          </span>
-          {state.status === 'live' && (
-            <span className="inline-flex items-center gap-2 rounded-full bg-gradient-to-r from-orange-500 to-red-600 px-5 py-2 font-semibold uppercase">
-              <Radio aria-hidden className="size-8" /> Live
-            </span>
-          )}
-        </div>
-      </header>
-
-      <div className="relative flex min-h-0 flex-col justify-between gap-8">
-        <section aria-label="Now playing" className="flex flex-col">
-          <TvNowPlaying state={state} receivedAt={receivedAt} />
-        </section>
-        <JoinBox
-          code={code.data?.code ?? null}
-          joinUrl={code.data?.joinUrl ?? null}
-          problem={!key ? 'Open the TV link from the host screen to show the join code.' : codeError}
-          live={live}
+    <div className="fixed inset-0 overflow-hidden bg-[#07040e]">
+      <main
+        id="main"
+        data-testid="tv"
+        style={stage}
+        className="absolute grid grid-cols-[minmax(0,1fr)_minmax(0,40%)] grid-rows-[auto_minmax(0,1fr)_auto] gap-x-12 gap-y-6 overflow-hidden bg-[#07040e] p-12 text-white"
+      >
+        <div
+          aria-hidden
+          className={cn('pointer-events-none absolute inset-0 bg-gradient-to-br opacity-25', state.gradient)}
         />
-      </div>
+        <header className="relative col-span-2 flex items-center justify-between gap-8">
+          <h1 className="truncate text-6xl font-bold tracking-tight">{state.venueName}</h1>
+          <div className="flex shrink-0 items-center gap-6 text-3xl text-white/85">
+            <span className="inline-flex items-center gap-3">
+              <Users aria-hidden className="size-9" /> {state.presentCount} here
+            </span>
+            {state.status === 'live' && (
+              <span className="inline-flex items-center gap-2 rounded-full bg-gradient-to-r from-orange-500 to-red-600 px-5 py-2 font-semibold uppercase">
+                <Radio aria-hidden className="size-8" /> Live
+              </span>
+            )}
+          </div>
+        </header>
 
-      <aside className="relative flex min-h-0 flex-col">
-        <UpNext entries={state.queue.slice(0, UP_NEXT)} total={state.queueLength} />
-      </aside>
+        <div className="relative flex min-h-0 flex-col justify-between gap-8">
+          <section aria-label="Now playing" className="flex flex-col">
+            <TvNowPlaying state={state} receivedAt={receivedAt} />
+          </section>
+          <JoinBox
+            code={code.data?.code ?? null}
+            joinUrl={code.data?.joinUrl ?? null}
+            problem={!key ? 'Open the TV link from the host screen to show the join code.' : codeError}
+            live={live}
+          />
+        </div>
 
-      <Ticker items={ticker} />
-    </main>
+        <aside className="relative flex min-h-0 flex-col">
+          <UpNext entries={state.queue.slice(0, UP_NEXT)} total={state.queueLength} />
+        </aside>
+
+        <Ticker items={ticker} />
+      </main>
+    </div>
   );
 }
 
@@ -165,7 +196,7 @@ function TvNowPlaying({ state, receivedAt }: { state: LiveState; receivedAt: num
           className="aspect-square w-[min(20vw,22rem)] rounded-3xl shadow-2xl shadow-black/60"
         />
         <div className="min-w-0 flex-1 space-y-3">
-          <p className="line-clamp-2 text-7xl leading-tight font-bold" data-testid="tv-now-playing">
+          <p className="line-clamp-2 text-7xl leading-tight font-bold break-words" data-testid="tv-now-playing">
             {np.song.title}
           </p>
           <p className="truncate text-5xl text-white/85">{np.song.artist}</p>
