@@ -181,6 +181,18 @@ describe('host devices', () => {
     expect(resumed.status).toBe('live');
     expect(resumed.nowPlaying!.pausedAt).toBeNull();
     expect(Math.abs(resumed.nowPlaying!.positionMs - position)).toBeLessThan(2000);
+
+    // A player that never comes back: the night ends after a few hours (the venue closed without ending it).
+    advance(LIVE_TIMING.hostOfflineMs + 1000);
+    await t.deps.state.live.sweep();
+    advance(LIVE_TIMING.abandonedMs - 60_000);
+    await t.deps.state.live.sweep();
+    expect((await view(venueId)).state.status).toBe('offline');
+    advance(120_000);
+    expect((await t.deps.state.live.sweep()).ended).toBeGreaterThanOrEqual(1);
+    expect((await view(venueId)).state).toMatchObject({ status: 'ended', nowPlaying: null });
+    const late = await http.post(`/api/venues/${venueId}/live/heartbeat`, { as: owner, body: { deviceId } });
+    expect([late.statusCode, late.json().message]).toEqual([409, LIVE_MESSAGES.notLive]);
   });
 });
 

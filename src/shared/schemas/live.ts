@@ -92,6 +92,8 @@ export const LIVE_TIMING = {
   codeGraceMs: 10 * 60_000,
   /** Joining makes a patron present for this long. */
   presenceMs: 4 * 60 * 60_000,
+  /** A night whose player has been offline this long is ended (the venue closed without ending it). */
+  abandonedMs: 6 * 60 * 60_000,
 } as const;
 
 /** Default settings of a venue that never changed them. */

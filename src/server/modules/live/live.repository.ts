@@ -204,6 +204,19 @@ export async function listStaleHosts(db: DbOrTx, seenBefore: Date) {
     );
 }
 
+/** Open sessions offline since before `offlineBefore`. */
+export async function listAbandoned(db: DbOrTx, offlineBefore: Date) {
+  return db
+    .select({ id: liveSessions.id, venueId: liveSessions.venueId })
+    .from(liveSessions)
+    .where(
+      and(
+        eq(liveSessions.status, 'live'),
+        sql`${liveSessions.offlineSince} < ${offlineBefore.toISOString()}::timestamptz`,
+      ),
+    );
+}
+
 /** Open sessions whose join code is due for a change. */
 export async function listDueCodes(db: DbOrTx, rotatedBefore: Date) {
   return db

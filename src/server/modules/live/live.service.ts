@@ -339,6 +339,14 @@ async function syncPause(c: SessionTx) {
   }
 }
 
+/** Ends the night: the song playing counts as played, waiting ones are removed. */
+async function endNight(c: SessionTx) {
+  const playing = await repo.findPlaying(c.tx, c.session.id);
+  if (playing) await repo.updateEntry(c.tx, playing.id, { status: 'played', endedAt: c.now, pausedAt: null });
+  await repo.removeWaiting(c.tx, c.session.id);
+  await setSession(c, { status: 'ended', endedAt: c.now });
+}
+
 /** Changes the session row (and bumps its version), keeping `c.session` current. */
 async function setSession(c: SessionTx, values: Partial<repo.SessionRow> = {}) {
   c.session = await repo.updateSession(c.tx, c.session.id, values);
@@ -569,9 +577,7 @@ export async function control(deps: Deps, venueId: number, userId: string, actio
           await setSession(c);
           break;
         case 'end':
-          if (playing) await repo.updateEntry(c.tx, playing.id, { status: 'played', endedAt: c.now, pausedAt: null });
-          await repo.removeWaiting(c.tx, c.session.id);
-          await setSession(c, { status: 'ended', endedAt: c.now });
+          await endNight(c);
           break;
       }
     },
@@ -598,10 +604,25 @@ export async function removeEntry(deps: Deps, entryId: number, userId: string) {
  * Marks sessions whose host device went quiet as offline (paused where they were), and changes join codes that are
  * due. Any instance may run it: each change rechecks under the session's lock, so two sweeps change a session once.
  */
-export async function sweep(deps: Core): Promise<{ offline: number; rotated: number }> {
+export async function sweep(deps: Core): Promise<{ offline: number; rotated: number; ended: number }> {
   const now = clock(deps);
   let offline = 0;
   let rotated = 0;
+  let ended = 0;
+  for (const s of await repo.listAbandoned(deps.db, new Date(now.getTime() - LIVE_TIMING.abandonedMs))) {
+    const did = await deps.db.transaction(async (tx) => {
+      const session = await repo.lockSession(tx, s.id);
+      if (!session || session.status !== 'live' || !session.offlineSince) return false;
+      if (now.getTime() - session.offlineSince.getTime() < LIVE_TIMING.abandonedMs) return false;
+      const settings = await settingsOf(tx, session.venueId);
+      await endNight({ tx, session, settings, now, fill: [] });
+      return true;
+    });
+    if (did) {
+      ended++;
+      await changed(deps, s.venueId);
+    }
+  }
   for (const s of await repo.listStaleHosts(deps.db, new Date(now.getTime() - LIVE_TIMING.hostOfflineMs))) {
     const did = await deps.db.transaction(async (tx) => {
       const session = await repo.lockSession(tx, s.id);
@@ -621,7 +642,7 @@ export async function sweep(deps: Core): Promise<{ offline: number; rotated: num
   for (const s of await repo.listDueCodes(deps.db, new Date(now.getTime() - LIVE_TIMING.codeRotateMs))) {
     if (await rotateCode(deps, s.id, now)) rotated++;
   }
-  return { offline, rotated };
+  return { offline, rotated, ended };
 }
 
 /** Changes a session's join code when it is due (the old one stays valid for the grace period). */
