@@ -17,11 +17,29 @@ interface YtStub {
 const stubVideo = (page: Page) =>
   page.evaluate(() => (window as unknown as { __yt?: YtStub }).__yt?.current()?.videoId ?? null);
 
-async function newContext(browser: Browser, viewport: { width: number; height: number }): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, baseURL: test.info().project.use.baseURL });
+async function newContext(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  reducedMotion: 'reduce' | 'no-preference' = 'no-preference',
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, reducedMotion, baseURL: test.info().project.use.baseURL });
   await routeOutside(context);
   return context;
 }
+
+/** Counts the animations started on the TV's "Up next" rows (the FLIP moves). */
+async function countFlips(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __flips: number };
+    w.__flips = 0;
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (this: Element, ...args: Parameters<Element['animate']>) {
+      if (this instanceof HTMLElement && this.dataset.testid === 'tv-entry') w.__flips += 1;
+      return animate.apply(this, args);
+    };
+  });
+}
+const flips = (page: Page) => page.evaluate(() => (window as unknown as { __flips: number }).__flips);
 
 async function liveView(page: Page, venueId: number): Promise<LiveView> {
   const res = await page.context().request.get(`/api/venues/${venueId}/live`);
@@ -69,8 +87,14 @@ test.describe('venue live', () => {
       ws.connectToServer();
       tvSockets.push(ws);
     });
+    await countFlips(tvCtx);
     const tv = await tvCtx.newPage();
     await tv.goto(info.tvPath);
+    // A second TV whose viewer asked for reduced motion: the order changes without the glide.
+    const calmCtx = await newContext(browser, { width: 1920, height: 1080 }, 'reduce');
+    await countFlips(calmCtx);
+    const calm = await calmCtx.newPage();
+    await calm.goto(info.tvPath);
     await expect(tv.getByTestId('tv-now-playing')).toHaveText(first.song.title);
     const code = (await tv.getByTestId('tv-code').textContent())!.trim();
     expect(code).toMatch(/^[A-Z0-9]{4,10}$/);
@@ -128,6 +152,12 @@ test.describe('venue live', () => {
       .poll(async () => (await tvOrder(tv)).filter((t) => t === x.title || t === y.title), { timeout: 1_000 })
       .toEqual([y.title, x.title]);
     await expect(voteY).toHaveAttribute('aria-pressed', 'true');
+    await expect
+      .poll(async () => (await tvOrder(calm)).filter((t) => t === x.title || t === y.title))
+      .toEqual([y.title, x.title]);
+    expect(await flips(tv)).toBeGreaterThan(0);
+    expect(await flips(calm)).toBe(0);
+    await calmCtx.close();
 
     // The TV loses its socket and cannot get it back for a while: a vote in the meantime still reaches it (it polls
     // while the socket is down), and it opens a socket again by itself once it can.
