@@ -637,6 +637,32 @@ describe('host tools', () => {
   });
 });
 
+describe('export my data', () => {
+  it("includes the person's live requests, votes, skip votes, presence and co-hosting", async () => {
+    const venueId = await newVenue();
+    await goLive(venueId);
+    const [p, q] = await joined(venueId, 2);
+    const s1 = await song(null, { title: 'Exported Live Song' });
+    const s2 = await song(null);
+    await requestSong(venueId, q, s1.id);
+    await skipFiller(venueId);
+    const waiting = (await requestSong(venueId, q, s2.id)).json().entry.id;
+    await http.post(`/api/live/entries/${waiting}/vote`, { as: p, body: { value: -1 } });
+    const playing = (await view(venueId)).state.nowPlaying!.entryId;
+    await http.post(`/api/live/entries/${playing}/skip`, { as: p });
+    const mine = (await http.get('/api/account/export', { as: p })).json().live;
+    expect(mine).toMatchObject({
+      requests: [],
+      votes: [{ venueId, songId: s2.id, value: -1 }],
+      skipVotes: [{ venueId, songId: s1.id }],
+      presence: [{ venueId }],
+      cohostOf: [],
+    });
+    const theirs = (await http.get('/api/account/export', { as: q })).json().live;
+    expect(theirs.requests.map((r: { title: string }) => r.title)).toContain('Exported Live Song');
+  });
+});
+
 describe('playback reports', () => {
   it('moves on when a song ends or cannot play, from the host device only', async () => {
     const venueId = await newVenue();
