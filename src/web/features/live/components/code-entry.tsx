@@ -36,10 +36,10 @@ export function CodeEntry({ onJoined }: { onJoined?: (venueId: number) => void }
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={20}
-          placeholder="e.g. K7PM2Q"
+          placeholder="6 letters or digits"
           aria-invalid={Boolean(error)}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="h-12 font-mono text-lg tracking-[0.3em] uppercase"
+          className="h-12 font-mono text-lg tracking-[0.3em] uppercase placeholder:font-sans placeholder:text-sm placeholder:tracking-normal placeholder:normal-case"
         />
         <Button type="submit" size="lg" disabled={join.isPending}>
           <LogIn aria-hidden /> Join
