@@ -5,6 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELETE_CONFIRMATION } from '../../src/shared/schemas/account';
 import { LIVE_MESSAGES, LIVE_TIMING, type LiveState, type LiveView } from '../../src/shared/schemas/live';
 import type { ServerEvent } from '../../src/shared/realtime';
 import { liveEntries, liveSessions } from '../../src/server/db/schema';
@@ -660,6 +661,26 @@ describe('export my data', () => {
     });
     const theirs = (await http.get('/api/account/export', { as: q })).json().live;
     expect(theirs.requests.map((r: { title: string }) => r.title)).toContain('Exported Live Song');
+  });
+});
+
+describe('deleting an account', () => {
+  it("takes the person's votes off the waiting songs' counts", async () => {
+    const venueId = await newVenue();
+    await goLive(venueId);
+    const [p, q, leaver] = await joined(venueId, 3);
+    await requestSong(venueId, p, (await song(null)).id);
+    await skipFiller(venueId);
+    const entryId = (await requestSong(venueId, p, (await song(null)).id)).json().entry.id;
+    await http.post(`/api/live/entries/${entryId}/vote`, { as: q, body: { value: 1 } });
+    await http.post(`/api/live/entries/${entryId}/vote`, { as: leaver, body: { value: 1 } });
+    const gone = await http.post('/api/account/delete', {
+      as: leaver,
+      body: { confirmation: DELETE_CONFIRMATION, publicContent: 'delete' },
+    });
+    expect(gone.statusCode, gone.body).toBe(204);
+    const [row] = await t.database.db.select().from(liveEntries).where(eq(liveEntries.id, entryId));
+    expect(row.netVotes).toBe(1);
   });
 });
 
