@@ -199,6 +199,10 @@ test.describe('venue live', () => {
     const next = (await liveView(host, venueId)).state.nowPlaying!;
     // What plays next is what the TV had at the top of "Up next".
     expect(next.song.title).toBe(tvFirst);
+    // A's skip vote was for the song that was skipped: the new song can be voted on afresh.
+    await expect(a.getByTestId('now-playing-title')).toHaveText(next.song.title);
+    await expect(a.getByRole('button', { name: 'Vote to skip' })).toBeEnabled();
+    await expect(a.getByTestId('skip-count')).toHaveText('0 of 2 needed');
     await expect.poll(() => stubVideo(host), { timeout: 10_000 }).toBe(next.song.youtubeId);
     await expect(tv.getByTestId('tv-now-playing')).toHaveText(next.song.title);
 

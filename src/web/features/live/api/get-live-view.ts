@@ -11,12 +11,18 @@ import { liveApi, liveKeys } from './keys';
 export interface LiveViewData extends LiveView {
   /** Date.now() when the state arrived. */
   receivedAt: number;
+  /** The entry playing when `me` was read: `me.skipVoted` is about that song only. */
+  meEntryId: number | null;
 }
 
-export const getLiveView = async (venueId: number, signal?: AbortSignal): Promise<LiveViewData> => ({
-  ...(await getJson<LiveView>(liveApi.view(venueId), signal)),
-  receivedAt: Date.now(),
-});
+export const getLiveView = async (venueId: number, signal?: AbortSignal): Promise<LiveViewData> => {
+  const view = await getJson<LiveView>(liveApi.view(venueId), signal);
+  return { ...view, receivedAt: Date.now(), meEntryId: view.state.nowPlaying?.entryId ?? null };
+};
+
+/** Whether the caller voted to skip the song playing now (a vote for an earlier song does not count). */
+export const skipVotedNow = (view: LiveViewData): boolean =>
+  Boolean(view.me?.skipVoted) && view.meEntryId !== null && view.meEntryId === view.state.nowPlaying?.entryId;
 
 export const getLiveViewQueryOptions = (venueId: number) =>
   queryOptions({ queryKey: liveKeys.view(venueId), queryFn: ({ signal }) => getLiveView(venueId, signal) });
@@ -35,14 +41,16 @@ export function applyLiveState(qc: QueryClient, state: LiveState): boolean {
   qc.setQueryData<LiveViewData>(liveKeys.view(state.venueId), (old) => {
     if (old && old.state.version > state.version) return old;
     taken = true;
-    return { state, me: old?.me ?? null, receivedAt: Date.now() };
+    return { state, me: old?.me ?? null, receivedAt: Date.now(), meEntryId: old?.meEntryId ?? null };
   });
   return taken;
 }
 
 /** Puts the caller's fresh `me` (every patron action answers one) into the cache. */
 export function applyLiveMe(qc: QueryClient, venueId: number, me: LiveMe) {
-  qc.setQueryData<LiveViewData>(liveKeys.view(venueId), (old) => (old ? { ...old, me } : old));
+  qc.setQueryData<LiveViewData>(liveKeys.view(venueId), (old) =>
+    old ? { ...old, me, meEntryId: old.state.nowPlaying?.entryId ?? null } : old,
+  );
 }
 
 /** A queue entry as this caller sees it: their own vote and whether they requested it, from `me`. */

@@ -16,7 +16,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth';
-import { useLiveView, withMine } from '../api/get-live-view';
+import { skipVotedNow, useLiveView, withMine } from '../api/get-live-view';
 import { useLiveHistory } from '../api/history';
 import { useLiveRoom } from '../api/live-room';
 import { useVoteEntry } from '../api/patron';
@@ -150,7 +150,7 @@ export function LivePage() {
         </CardHeader>
         <CardContent className="space-y-4">
           <NowPlaying state={state} receivedAt={receivedAt} />
-          {np && <SkipVote state={state} voted={Boolean(me?.skipVoted)} disabledReason={disabledReason} />}
+          {np && <SkipVote state={state} voted={skipVotedNow(view.data)} disabledReason={disabledReason} />}
           {present && live && <Reactions venueId={venueId} disabled={false} />}
         </CardContent>
       </Card>
