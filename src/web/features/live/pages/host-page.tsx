@@ -3,7 +3,7 @@
  * another one after a confirmation), play the live queue in the app's player, the controls (play/pause, skip,
  * remove, ban, lock requests, end), the TV link, settings, bans, co-hosts and tonight's report.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import {
   Ban,
@@ -71,6 +71,17 @@ export function LiveHostPage() {
       if (active && other !== deviceId) stop(LIVE_MESSAGES.notHostDevice);
     },
     [active, deviceId, stop],
+  );
+  // Leaving the host screen stops this device playing for the venue (reports and heartbeat stop with it).
+  const activeRef = useRef(active);
+  useEffect(() => {
+    activeRef.current = active;
+  }, [active]);
+  useEffect(
+    () => () => {
+      if (activeRef.current) playerActions.pause();
+    },
+    [playerActions],
   );
   const poll = useLiveRoom(venueId, { onTakeover });
   const info = useHostInfo(venueId, isAuthenticated);
@@ -227,7 +238,8 @@ export function LiveHostPage() {
                     <Play aria-hidden /> {sessionLive ? 'Play here' : 'Start the live session'}
                   </Button>
                   <p className="text-sm text-muted">
-                    This device plays the queue on the venue’s speakers; keep this tab open.
+                    This device plays the queue on the venue’s speakers; keep this screen open (leaving it stops the
+                    music here).
                   </p>
                 </div>
               )}
