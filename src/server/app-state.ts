@@ -6,6 +6,7 @@
 import type { CoreDeps } from './deps';
 import { Mailer } from './modules/account/mailer';
 import { LatestIdCache } from './modules/chat/chat.service';
+import { LiveRuntime } from './modules/live/live.runtime';
 import { MixReadModel } from './modules/mixes/mix-read-model';
 import { Presence } from './modules/presence/presence.service';
 import { OwnVotes } from './modules/votes/own-votes';
@@ -30,6 +31,8 @@ export interface AppState {
   voteGate: Semaphore;
   /** Quiet songs keep their tally on one row, hot ones spread it over every slot. */
   slotSpread: SlotSpread;
+  /** Venue Live: pushes live rooms' snapshots on `live_changed`, sweeps offline hosts and join codes. */
+  live: LiveRuntime;
 }
 
 export function createAppState(core: CoreDeps): AppState {
@@ -44,5 +47,6 @@ export function createAppState(core: CoreDeps): AppState {
     chatLatest: new LatestIdCache(core.hub),
     voteGate: new Semaphore(6),
     slotSpread: new SlotSpread(),
+    live: new LiveRuntime(core),
   };
 }

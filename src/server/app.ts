@@ -30,7 +30,7 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Where the standard logger writes (tests capture it); the level and redaction stay the configured ones. */
   logStream?: DestinationStream;
-  /** The clock of the rate limiter (tests move it forward). */
+  /** The clock of the rate limiter and of Venue Live's stored times (tests move it forward). */
   now?: () => number;
   /** How deliberate waits wait (the sign-in delay); tests record them instead. */
   sleep?: (ms: number) => Promise<void>;
@@ -97,6 +97,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     sessions,
     log: app.log,
     sleep: opts.sleep ?? sleep,
+    now: opts.now ?? Date.now,
   };
   const deps: AppDeps = { ...core, state: createAppState(core) };
 

@@ -25,6 +25,8 @@ export interface CoreDeps {
   log: FastifyBaseLogger;
   /** Waits that are part of a rule (the sign-in delay); tests record them instead of waiting. */
   sleep: (ms: number) => Promise<void>;
+  /** The clock of rules that store times (Venue Live: heartbeats, join codes, presence); tests move it forward. */
+  now: () => number;
 }
 
 export interface AppDeps extends CoreDeps {

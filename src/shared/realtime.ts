@@ -6,6 +6,12 @@
 import { z } from 'zod';
 import { MessageSchema } from './schemas/message';
 import { VoteCountSchema } from './schemas/vote';
+import {
+  LiveHostTakeoverEventSchema,
+  LiveReactionEventSchema,
+  LiveRequestEventSchema,
+  LiveStateEventSchema,
+} from './schemas/live';
 
 /**
  * Every event the server sends, in one list: the `type` names here are the whole vocabulary (a new event is a
@@ -40,6 +46,11 @@ export const ServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('venue_mute'), venueId: z.number().int(), until: z.string().nullable() }),
   /** Someone blocked or unblocked this user, or this user did: refetch blocks and presence. */
   z.object({ type: z.literal('blocks_changed') }),
+  /** Venue Live (room live:N): the full shared state, a reaction, a new request, a host device taking over. */
+  LiveStateEventSchema,
+  LiveReactionEventSchema,
+  LiveRequestEventSchema,
+  LiveHostTakeoverEventSchema,
   z.object({ type: z.literal('pong') }),
   /** The server may have missed changes (its link to the other instances was cut): refetch what is shown. */
   z.object({ type: z.literal('resync') }),
@@ -48,8 +59,8 @@ export const ServerEventSchema = z.discriminatedUnion('type', [
 export type ServerEvent = z.infer<typeof ServerEventSchema>;
 export type ServerEventType = ServerEvent['type'];
 
-/** Rooms a client may join. `venue:N` and `playlist:N` are checked by the server on subscribe. */
-export const RoomSchema = z.string().regex(/^(global|venue:\d{1,10}|playlist:\d{1,10})$/);
+/** Rooms a client may join. `venue:N`, `playlist:N` and `live:N` are checked by the server on subscribe. */
+export const RoomSchema = z.string().regex(/^(global|venue:\d{1,10}|playlist:\d{1,10}|live:\d{1,10})$/);
 
 export const ClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),

@@ -12,11 +12,15 @@ import {
   communityPlaylistMembers,
   communityPlaylistSongs,
   communityPlaylists,
+  liveBans,
+  liveCohosts,
+  liveEntries,
+  liveSessions,
   messages,
   reports,
   users as usersTable,
 } from '../../src/server/db/schema';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createSong, createUser } from '../helpers/factories';
 import { multipartBody, samplePdf } from '../helpers/multipart';
 import { cookieFrom, createTestApp, listenOnLoopback, type TestApp } from '../helpers/test-app';
@@ -24,6 +28,7 @@ import { connectWs, settle, type WsTestClient } from '../helpers/ws-client';
 import {
   ACTORS,
   HTTP_MATRIX,
+  LIVE_DEVICE,
   WS_MATRIX,
   expected,
   isIgnoredRoute,
@@ -157,8 +162,49 @@ async function makeFresh(kind: FreshKind): Promise<Fresh> {
     f.entryId = entry.id;
   } else if (kind === 'playlist:public') f.playlistId = await newPlaylist({ isPublic: true, mode: 'democratic' });
   else if (kind === 'playlist:private') f.playlistId = await newPlaylist({ isPublic: false, mode: 'democratic' });
-  else if (kind === 'user') f.userId = (await createUser(db)).id;
-  else if (kind === 'suspendedUser')
+  else if (kind === 'user') {
+    const u = await createUser(db);
+    f.userId = u.id;
+    f.email = u.email ?? undefined;
+  } else if (kind === 'liveEntry' || kind === 'livePlaying') {
+    const [session] = await db
+      .select()
+      .from(liveSessions)
+      .where(and(eq(liveSessions.venueId, s.venueId), eq(liveSessions.status, 'live')));
+    const [playing] =
+      kind === 'livePlaying'
+        ? await db
+            .select()
+            .from(liveEntries)
+            .where(and(eq(liveEntries.sessionId, session.id), eq(liveEntries.status, 'playing')))
+        : [];
+    const song = playing ? null : await createSong(db, { uploaderId: owner });
+    f.entryId =
+      playing?.id ??
+      (
+        await db
+          .insert(liveEntries)
+          .values({
+            sessionId: session.id,
+            venueId: s.venueId,
+            songId: song!.id,
+            requesterId: s.users.spare.id,
+            requestedAt: new Date(),
+            status: kind === 'livePlaying' ? 'playing' : 'queued',
+            startedAt: kind === 'livePlaying' ? new Date() : null,
+          })
+          .returning()
+      )[0].id;
+  } else if (kind === 'liveBan') {
+    const [ban] = await db
+      .insert(liveBans)
+      .values({ venueId: s.venueId, artist: `Matrix banned ${crypto.randomBytes(3).toString('hex')}` })
+      .returning();
+    f.entryId = ban.id;
+  } else if (kind === 'liveCohost') {
+    f.userId = (await createUser(db)).id;
+    await db.insert(liveCohosts).values({ venueId: s.venueId, userId: f.userId });
+  } else if (kind === 'suspendedUser')
     f.userId = (await createUser(db, { suspendedUntil: new Date(Date.now() + 86_400_000), suspensionReason: 'x' })).id;
   else if (kind === 'report') {
     const song = await createSong(db, { uploaderId: owner });
@@ -210,6 +256,8 @@ beforeAll(async () => {
     'muted',
     'siteAdmin',
     'suspended',
+    'patron',
+    'cohost',
   ] as const;
   const users = {} as Scenario['users'];
   for (const name of names) {
@@ -303,8 +351,30 @@ beforeAll(async () => {
     publicPdfFileId: fileId(publicPdf),
     privatePdfFileId: fileId(privatePdf),
     playlists,
+    liveCode: '',
   };
   for (const id of Object.values(playlists)) await addMembers(id);
+  // Venue Live: the owner adds the co-host and goes live; the patron joins with the code.
+  await ok(
+    await call('POST', `/api/venues/${venue.id}/live/cohosts`, {
+      cookie: as('owner'),
+      body: { email: users.cohost.email },
+    }),
+    201,
+  );
+  await ok(
+    await call('POST', `/api/venues/${venue.id}/live/session`, {
+      cookie: as('owner'),
+      body: { deviceId: LIVE_DEVICE },
+    }),
+    200,
+  );
+  s.liveCode = (
+    (await ok(await call('GET', `/api/venues/${venue.id}/live/code`, { cookie: as('owner') }), 200)) as {
+      code: string;
+    }
+  ).code;
+  await ok(await call('POST', '/api/live/join', { cookie: as('patron'), body: { code: s.liveCode } }), 200);
   // Safety: the spare account blocks one member, the owner mutes another in the venue; the site administrator suspends one.
   await ok(await call('POST', '/api/blocks', { cookie: as('spare'), body: { userId: users.blocked.id } }), 201);
   await ok(

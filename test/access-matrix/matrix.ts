@@ -21,6 +21,10 @@
  * - siteAdmin    — a site administrator (named in ADMIN_EMAILS): the report queue, the audit log, every venue chat.
  * - suspended    — suspended by the site administrator after signing in: their session ended, so they are a
  *                  visitor to every route (and cannot sign in again).
+ * - patron       — joined the scenario venue's live night with its code (present): requests, votes, skip votes.
+ * - cohost       — a co-host of the scenario venue, added by the owner by email: hosts its live nights.
+ * Venue Live: the owner started the scenario venue's live session on device `matrix-device`. `other` stands for
+ * the other owners and the signed-in people who did not join (not present).
  * The owner owns the scenario venue, so the owner is also the "venue owner" actor.
  * Every playlist member belongs to all three scenario playlists: a democratic and a moderated public one and a
  * private (democratic) one.
@@ -43,6 +47,8 @@ export const ACTORS = [
   'muted',
   'siteAdmin',
   'suspended',
+  'patron',
+  'cohost',
 ] as const;
 export type Actor = (typeof ACTORS)[number];
 export type SignedInActor = Exclude<Actor, 'visitor'>;
@@ -73,6 +79,8 @@ export interface Scenario {
   publicPdfFileId: number;
   privatePdfFileId: number;
   playlists: Record<PlaylistKey, number>;
+  /** The scenario venue's current live join code. */
+  liveCode: string;
 }
 
 /** Per-cell fixtures, created just before the request (see the test's `makeFresh`). */
@@ -88,7 +96,11 @@ export type FreshKind =
   | 'report'
   | 'user'
   | 'suspendedUser'
-  | 'venueMessage';
+  | 'venueMessage'
+  | 'liveEntry'
+  | 'livePlaying'
+  | 'liveBan'
+  | 'liveCohost';
 export interface Fresh {
   songId: number;
   entryId: number;
@@ -96,6 +108,8 @@ export interface Fresh {
   reportId: number;
   userId: string;
   messageId: number;
+  /** The email of a fresh `user`. */
+  email?: string;
 }
 
 export type Expectation = Partial<Record<Actor | '_', number>>;
@@ -124,6 +138,11 @@ let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(++seq).toString(36)}`;
 /** A YouTube-shaped id no other cell uses. */
 const video = () => `m${unique()}`.padEnd(11, '0').slice(-11);
+
+/** The scenario venue's live host device. */
+export const LIVE_DEVICE = 'matrix-device';
+/** The venue's hosts (its owner and co-host) get `status`. */
+const liveHosts = (status: number): Expectation => ({ owner: status, cohost: status });
 
 /** Statuses shared by the rows of the private playlist: outsiders get 404 (it does not exist for them). */
 const privateOutsiders: Expectation = { visitor: 401, other: 404, owner: 404 };
@@ -823,6 +842,180 @@ export const HTTP_MATRIX: HttpRow[] = [
     url: (s) => `/api/venues/${s.venueId}/my-mute`,
     expect: { visitor: 401, _: 200 },
   },
+  // ── Venue Live (issue 16) ─────────────────────────────────────────────────────────────────────────────
+  { method: 'GET', path: '/api/venues/:id/live', url: (s) => `/api/venues/${s.venueId}/live`, expect: { _: 200 } },
+  {
+    method: 'GET',
+    path: '/api/venues/:id/live/history',
+    url: (s) => `/api/venues/${s.venueId}/live/history`,
+    expect: { _: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/venues/:id/live/code',
+    case: 'without the TV key',
+    url: (s) => `/api/venues/${s.venueId}/live/code`,
+    expect: { ...liveHosts(200), _: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/venues/:id/live/requests',
+    fresh: 'ownerSong',
+    url: (s) => `/api/venues/${s.venueId}/live/requests`,
+    body: (_s, f) => ({ songId: f.songId }),
+    expect: { visitor: 401, patron: 201, _: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/live/entries/:entryId/vote',
+    fresh: 'liveEntry',
+    url: (_s, f) => `/api/live/entries/${f.entryId}/vote`,
+    body: () => ({ value: 1 }),
+    expect: { visitor: 401, patron: 200, _: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/live/entries/:entryId/skip',
+    fresh: 'livePlaying',
+    url: (_s, f) => `/api/live/entries/${f.entryId}/skip`,
+    expect: { visitor: 401, patron: 200, _: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/venues/:id/live/reactions',
+    url: (s) => `/api/venues/${s.venueId}/live/reactions`,
+    body: () => ({ emoji: '🎉' }),
+    expect: { visitor: 401, patron: 204, _: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/venues/:id/live/host',
+    url: (s) => `/api/venues/${s.venueId}/live/host`,
+    expect: { visitor: 401, ...liveHosts(200), _: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/venues/:id/live/session',
+    url: (s) => `/api/venues/${s.venueId}/live/session`,
+    body: () => ({ deviceId: LIVE_DEVICE }),
+    expect: { visitor: 401, ...liveHosts(200), _: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/venues/:id/live/heartbeat',
+    url: (s) => `/api/venues/${s.venueId}/live/heartbeat`,
+    body: () => ({ deviceId: LIVE_DEVICE }),
+    expect: { visitor: 401, ...liveHosts(200), _: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/venues/:id/live/playback',
+    fresh: 'livePlaying',
+    url: (s) => `/api/venues/${s.venueId}/live/playback`,
+    body: (_s, f) => ({ deviceId: LIVE_DEVICE, entryId: f.entryId, event: 'started', positionMs: 0 }),
+    expect: { visitor: 401, ...liveHosts(200), _: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/venues/:id/live/control',
+    url: (s) => `/api/venues/${s.venueId}/live/control`,
+    body: () => ({ action: 'resume' }),
+    expect: { visitor: 401, ...liveHosts(200), _: 403 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/live/entries/:entryId',
+    fresh: 'liveEntry',
+    url: (_s, f) => `/api/live/entries/${f.entryId}`,
+    expect: { visitor: 401, ...liveHosts(204), _: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/venues/:id/live/settings',
+    url: (s) => `/api/venues/${s.venueId}/live/settings`,
+    expect: { visitor: 401, ...liveHosts(200), _: 403 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/venues/:id/live/settings',
+    url: (s) => `/api/venues/${s.venueId}/live/settings`,
+    body: () => ({ noRepeatHours: 3 }),
+    expect: { visitor: 401, ...liveHosts(200), _: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/venues/:id/live/display-key',
+    url: (s) => `/api/venues/${s.venueId}/live/display-key`,
+    expect: { visitor: 401, ...liveHosts(200), _: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/venues/:id/live/bans',
+    url: (s) => `/api/venues/${s.venueId}/live/bans`,
+    expect: { visitor: 401, ...liveHosts(200), _: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/venues/:id/live/bans',
+    fresh: 'ownerSong',
+    url: (s) => `/api/venues/${s.venueId}/live/bans`,
+    body: (_s, f) => ({ songId: f.songId }),
+    expect: { visitor: 401, ...liveHosts(201), _: 403 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/venues/:id/live/bans/:banId',
+    fresh: 'liveBan',
+    url: (s, f) => `/api/venues/${s.venueId}/live/bans/${f.entryId}`,
+    expect: { visitor: 401, ...liveHosts(204), _: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/venues/:id/live/report',
+    url: (s) => `/api/venues/${s.venueId}/live/report`,
+    expect: { visitor: 401, ...liveHosts(200), _: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/venues/:id/live/report.csv',
+    url: (s) => `/api/venues/${s.venueId}/live/report.csv`,
+    expect: { visitor: 401, ...liveHosts(200), _: 403 },
+  },
+  {
+    method: 'GET',
+    path: '/api/venues/:id/live/cohosts',
+    url: (s) => `/api/venues/${s.venueId}/live/cohosts`,
+    expect: { visitor: 401, owner: 200, _: 403 },
+  },
+  {
+    method: 'POST',
+    path: '/api/venues/:id/live/cohosts',
+    fresh: 'user',
+    url: (s) => `/api/venues/${s.venueId}/live/cohosts`,
+    body: (_s, f) => ({ email: f.email }),
+    expect: { visitor: 401, owner: 201, _: 403 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/venues/:id/live/cohosts/:userId',
+    fresh: 'liveCohost',
+    url: (s, f) => `/api/venues/${s.venueId}/live/cohosts/${f.userId}`,
+    expect: { visitor: 401, owner: 204, _: 403 },
+  },
+  // Last: joining makes everyone present, leaving makes them absent (the rows above rely on who is present).
+  {
+    method: 'POST',
+    path: '/api/live/join',
+    url: () => '/api/live/join',
+    body: (s) => ({ code: s.liveCode }),
+    expect: { visitor: 401, _: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/venues/:id/live/leave',
+    url: (s) => `/api/venues/${s.venueId}/live/leave`,
+    expect: { visitor: 401, _: 204 },
+  },
 ];
 
 // ── Websocket client messages ─────────────────────────────────────────────────────────────────────────────
@@ -870,6 +1063,18 @@ export const WS_MATRIX: WsRow[] = [
     expect: { _: 'refused' },
   },
   {
+    type: 'subscribe',
+    case: 'live room of the venue',
+    message: (s) => ({ type: 'subscribe', room: `live:${s.venueId}` }),
+    expect: { _: 'ok' },
+  },
+  {
+    type: 'subscribe',
+    case: 'live room of a deactivated venue',
+    message: (s) => ({ type: 'subscribe', room: `live:${s.inactiveVenueId}` }),
+    expect: { _: 'refused' },
+  },
+  {
     type: 'unsubscribe',
     case: 'a room',
     message: () => ({ type: 'unsubscribe', room: 'global' }),
@@ -913,6 +1118,8 @@ export function expected<T>(e: Partial<Record<Actor | '_', T>>, actor: Actor): T
   const like: Partial<Record<Actor, Actor>> = {
     blocked: 'other',
     muted: 'other',
+    patron: 'other',
+    cohost: 'other',
     siteAdmin: 'other',
     suspended: 'visitor',
   };

@@ -144,6 +144,37 @@ export const RATE_RULES = {
   },
   blocks: { name: 'blocks', limit: 30, windowMs: 60 * 60_000, message: 'Too many blocks at once. Try again later.' },
   mutes: { name: 'mutes', limit: 60, windowMs: 60 * 60_000, message: 'Too many mutes at once. Try again later.' },
+  /** Venue Live (ADR 019), per account: join attempts (a wrong code counts too), requests, votes, skip votes, reactions. */
+  liveJoin: {
+    name: 'live-join',
+    limit: 10,
+    windowMs: 10 * 60_000,
+    message: 'Too many attempts with join codes. Check the code on the venue’s screen and try again in a few minutes.',
+  },
+  liveRequests: {
+    name: 'live-requests',
+    limit: 20,
+    windowMs: 10 * 60_000,
+    message: 'You are requesting songs too fast. Try again in a few minutes.',
+  },
+  liveVotes: {
+    name: 'live-votes',
+    limit: 60,
+    windowMs: 60_000,
+    message: 'You are voting too fast. Take a breath and try again in a moment.',
+  },
+  liveSkips: {
+    name: 'live-skips',
+    limit: 10,
+    windowMs: 60_000,
+    message: 'Too many skip votes. Try again in a moment.',
+  },
+  liveReactions: {
+    name: 'live-reactions',
+    limit: 10,
+    windowMs: 30_000,
+    message: 'Easy on the reactions: try again in a few seconds.',
+  },
   aiDay: {
     name: 'ai-day',
     limit: 100,

@@ -17,6 +17,7 @@ import { exportsModule } from './exports/exports.routes';
 import { accountModule } from './account/account.routes';
 import { safetyModule } from './safety/safety.routes';
 import { moderationModule } from './moderation/moderation.routes';
+import { liveModule } from './live/live.routes';
 
 export const modules: AppModule[] = [
   healthModule,
@@ -36,4 +37,5 @@ export const modules: AppModule[] = [
   accountModule,
   safetyModule,
   moderationModule,
+  liveModule,
 ];

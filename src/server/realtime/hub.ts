@@ -34,9 +34,11 @@ type LifecycleHandler = (client: Client) => Promise<void> | void;
 
 /**
  * Server-to-server signals: not events for browsers but notices that an instance's in-memory state is stale
- * (a session ended, a user's votes changed). They travel on the same channel as events.
+ * (a session ended, a user's votes changed) or that what its sockets show is (`live_changed`: a venue's live
+ * state changed; each instance reads the new snapshot for its own sockets, ADR 019). They travel on the same
+ * channel as events.
  */
-export type SignalKind = 'session_ended' | 'votes_changed';
+export type SignalKind = 'session_ended' | 'votes_changed' | 'live_changed';
 
 interface Signal {
   kind: SignalKind;

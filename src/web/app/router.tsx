@@ -19,6 +19,11 @@ const HomePage = page(loadHomePage, 'HomePage');
 const UploadPage = page(() => import('../features/songs/pages/upload-page'), 'UploadPage');
 const VenuesPage = page(() => import('../features/venues/pages/venues-page'), 'VenuesPage');
 const VenueMixPage = page(() => import('../features/venues/pages/venue-mix-page'), 'VenueMixPage');
+// Venue Live: each screen is its own chunk (the patron's phone, the TV, the host's laptop, the QR code's link).
+const LivePage = page(() => import('../features/live/pages/live-page'), 'LivePage');
+const LiveHostPage = page(() => import('../features/live/pages/host-page'), 'LiveHostPage');
+const TvPage = page(() => import('../features/live/pages/tv-page'), 'TvPage');
+const JoinPage = page(() => import('../features/live/pages/join-page'), 'JoinPage');
 const MessagesPage = page(() => import('../features/messages/pages/messages-page'), 'MessagesPage');
 const ChatPage = page(() => import('../features/chat/pages/chat-page'), 'ChatPage');
 const AssistantPage = page(() => import('../features/assistant/pages/assistant-page'), 'AssistantPage');
@@ -70,6 +75,10 @@ export function Router() {
         <Route path={paths.login} component={LoginPage} />
         <Route path={paths.logout} component={LogoutPage} />
         <Route path={paths.venueMix} component={inLayout(VenueMixPage)} />
+        <Route path={paths.venueLiveHost} component={inLayout(LiveHostPage)} />
+        <Route path={paths.venueLive} component={inLayout(LivePage)} />
+        <Route path={paths.venueTv} component={TvPage} />
+        <Route path={paths.join} component={inLayout(JoinPage)} />
         <Route path={paths.upload} component={inLayout(UploadPage)} />
         <Route path={paths.venues} component={inLayout(VenuesPage)} />
         <Route path={paths.messages} component={inLayout(MessagesPage)} />

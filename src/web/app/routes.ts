@@ -6,6 +6,10 @@ export const paths = {
   upload: '/upload',
   venues: '/venues',
   venueMix: '/venue/:id/mix',
+  venueLive: '/venue/:id/live',
+  venueLiveHost: '/venue/:id/live/host',
+  venueTv: '/venue/:id/tv',
+  join: '/join/:code',
   messages: '/messages',
   chat: '/chat',
   ai: '/ai',
@@ -21,6 +25,9 @@ export const paths = {
 
 export const href = {
   venueMix: (id: number | string) => `/venue/${id}/mix`,
+  venueLive: (id: number | string) => `/venue/${id}/live`,
+  venueLiveHost: (id: number | string) => `/venue/${id}/live/host`,
+  venueTv: (id: number | string) => `/venue/${id}/tv`,
   playlist: (id: number | string) => `/community-playlists/${id}`,
   upload: (venueId?: number | string) => (venueId ? `/upload?venue=${venueId}` : '/upload'),
   ai: (prompt?: string) => (prompt ? `/ai?q=${encodeURIComponent(prompt)}` : '/ai'),

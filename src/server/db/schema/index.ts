@@ -14,4 +14,4 @@ export * from './assistant';
 export * from './mixes';
 export * from './playlists';
 export * from './safety';
-// Tables of other branches are re-exported here too (e.g. `export * from '../live-schema';`).
+export * from './live';

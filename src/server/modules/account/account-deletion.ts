@@ -68,6 +68,21 @@ async function removePlaylistVotes(tx: Tx, userId: string, out: DeletionOutcome)
   for (const r of changed) out.playlists.add(Number(r.playlist_id));
 }
 
+/**
+ * Takes the user's Venue Live votes off their entries' net counts, then deletes them (skip votes and presence go
+ * with the user row). Waiting songs then rank as if the person had never voted.
+ */
+async function removeLiveVotes(tx: Tx, userId: string) {
+  await tx.execute(sql`
+    with gone as (
+      delete from live_votes where user_id = ${userId} returning entry_id, value
+    ), per_entry as (
+      select entry_id, sum(value)::int as net from gone group by entry_id
+    )
+    update live_entries e set net_votes = e.net_votes - p.net
+    from per_entry p where e.id = p.entry_id`);
+}
+
 /** Leaves every playlist, handing admin rights on where the user was the last admin; closes emptied playlists. */
 async function leavePlaylists(tx: Tx, userId: string, out: DeletionOutcome) {
   const memberships = await tx
@@ -206,6 +221,7 @@ export async function deleteAccountData(
         if (!me) return;
         await removeVotes(tx, userId, out);
         await removePlaylistVotes(tx, userId, out);
+        await removeLiveVotes(tx, userId);
         await leavePlaylists(tx, userId, out);
         await handleSongs(tx, userId, publicContent === 'keep', out);
         await handleMessages(tx, userId, publicContent === 'keep', out);

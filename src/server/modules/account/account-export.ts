@@ -1,7 +1,8 @@
 /**
  * "Export my data": everything CrowdMix stores about a person, as one JSON document — profile, sign-in methods,
  * sessions, songs (with their files' links), votes, messages sent and received, playlists, venues, DJ Verse
- * history, blocks, reports made, notices and mutes. Nothing about other people beyond what the person saw.
+ * history, blocks, reports made, notices, mutes and Venue Live (requests, votes, skip votes, presence, co-hosting).
+ * Nothing about other people beyond what the person saw.
  */
 import { asc, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -11,6 +12,11 @@ import {
   communityPlaylists,
   communityPlaylistSongs,
   communityPlaylistVotes,
+  liveCohosts,
+  liveEntries,
+  livePresence,
+  liveSkipVotes,
+  liveVotes,
   messages,
   notifications,
   oidcIdentities,
@@ -105,6 +111,33 @@ export async function exportAccount(db: DbOrTx, userId: string, baseUrl: string)
     .where(eq(reports.reporterId, userId));
   const notices = await db.select().from(notifications).where(eq(notifications.userId, userId));
   const mutes = await db.select().from(venueMutes).where(eq(venueMutes.userId, userId));
+  const liveRequests = await db
+    .select({
+      venueId: liveEntries.venueId,
+      songId: liveEntries.songId,
+      title: songs.title,
+      artist: songs.artist,
+      status: liveEntries.status,
+      requestedAt: liveEntries.requestedAt,
+    })
+    .from(liveEntries)
+    .innerJoin(songs, eq(songs.id, liveEntries.songId))
+    .where(eq(liveEntries.requesterId, userId))
+    .orderBy(asc(liveEntries.id));
+  const liveVoteRows = await db
+    .select({ venueId: liveEntries.venueId, songId: liveEntries.songId, value: liveVotes.value })
+    .from(liveVotes)
+    .innerJoin(liveEntries, eq(liveEntries.id, liveVotes.entryId))
+    .where(eq(liveVotes.userId, userId))
+    .orderBy(asc(liveVotes.entryId));
+  const liveSkips = await db
+    .select({ venueId: liveEntries.venueId, songId: liveEntries.songId })
+    .from(liveSkipVotes)
+    .innerJoin(liveEntries, eq(liveEntries.id, liveSkipVotes.entryId))
+    .where(eq(liveSkipVotes.userId, userId))
+    .orderBy(asc(liveSkipVotes.entryId));
+  const livePresent = await db.select().from(livePresence).where(eq(livePresence.userId, userId));
+  const cohostOf = await db.select().from(liveCohosts).where(eq(liveCohosts.userId, userId));
   const abs = (url: string | null) => (url && url.startsWith('/') ? `${baseUrl}${url}` : url);
 
   return {
@@ -189,5 +222,12 @@ export async function exportAccount(db: DbOrTx, userId: string, baseUrl: string)
     reportsMade: myReports.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
     notices: notices.map((n) => ({ body: n.body, read: n.readAt !== null, createdAt: iso(n.createdAt) })),
     mutes: mutes.map((m) => ({ venueId: m.venueId, until: iso(m.until) })),
+    live: {
+      requests: liveRequests.map((r) => ({ ...r, requestedAt: iso(r.requestedAt) })),
+      votes: liveVoteRows,
+      skipVotes: liveSkips,
+      presence: livePresent.map((p) => ({ venueId: p.venueId, joinedAt: iso(p.joinedAt), until: iso(p.expiresAt) })),
+      cohostOf: cohostOf.map((c) => ({ venueId: c.venueId, addedAt: iso(c.addedAt) })),
+    },
   };
 }

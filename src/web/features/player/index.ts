@@ -8,6 +8,8 @@ export {
   type PlayableSong,
   PlayerProvider,
   dispatchMusicPlayerUpdate,
+  onPlayerReport,
+  type PlayerReport,
   useIsCurrentSong,
   usePlayerActions,
   usePlayerState,

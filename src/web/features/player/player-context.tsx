@@ -77,6 +77,30 @@ interface Internals {
   adapterRef: RefObject<PlayerAdapterHandle | null>;
 }
 
+/** What the YouTube adapter reports (the provider's events), as seen by `onPlayerReport` listeners. */
+export type PlayerReport = Extract<
+  PlayerAction,
+  { type: 'playerPlaying' | 'playerPaused' | 'ended' | 'error' | 'autoplayBlocked' }
+>;
+type ReportListener = (report: PlayerReport, before: PlayerState) => void;
+const reportListeners = new Set<ReportListener>();
+const REPORT_TYPES = new Set<PlayerAction['type']>([
+  'playerPlaying',
+  'playerPaused',
+  'ended',
+  'error',
+  'autoplayBlocked',
+]);
+
+/**
+ * Listens to the adapter's reports (a song started playing, paused, ended, failed) with the player's state just
+ * before the report is applied. For screens that must tell a server what the player did (the venue's live host).
+ */
+export function onPlayerReport(listener: ReportListener): () => void {
+  reportListeners.add(listener);
+  return () => void reportListeners.delete(listener);
+}
+
 const StateContext = createContext<PlayerState | null>(null);
 const ActionsContext = createContext<PlayerActions | null>(null);
 const InternalsContext = createContext<Internals | null>(null);
@@ -233,7 +257,23 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
 
   useMediaSession(state, actions);
 
-  const internals = useMemo<Internals>(() => ({ dispatch, adapterRef }), []);
+  const internals = useMemo<Internals>(
+    () => ({
+      dispatch: (action) => {
+        if (REPORT_TYPES.has(action.type))
+          for (const listener of reportListeners) {
+            try {
+              listener(action as PlayerReport, stateRef.current);
+            } catch {
+              // A listener's failure must never stop the player.
+            }
+          }
+        dispatch(action);
+      },
+      adapterRef,
+    }),
+    [],
+  );
   return (
     <InternalsContext.Provider value={internals}>
       <ActionsContext.Provider value={actions}>

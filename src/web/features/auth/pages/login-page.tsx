@@ -10,6 +10,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { useRegister, useSignIn } from '../api/sign-in';
 
 type Mode = 'signin' | 'register';
+
+/** Where to go after signing in: a same-site path from `?next=` (e.g. a venue's join link), else home. */
+function nextPath(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+}
 type Errors = Partial<Record<'email' | 'password' | 'firstName' | 'lastName' | 'form', string>>;
 
 function firstErrors(issues: { path: PropertyKey[]; message: string }[]): Errors {
@@ -49,7 +55,7 @@ export function LoginPage() {
         await register.mutateAsync(
           parsed.data as { email: string; password: string; firstName: string; lastName: string },
         );
-      navigate('/');
+      navigate(nextPath(window.location.search));
     } catch (err) {
       setErrors({
         form: errorMessage(

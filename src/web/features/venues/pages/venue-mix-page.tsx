@@ -4,7 +4,7 @@
  * A deactivated venue's mix stays playable, but it takes no songs or votes: the page says so and offers neither.
  */
 import { Link, useParams } from 'wouter';
-import { Bot, Clock, Crown, LogIn, MapPin, Music, Pencil, Power, PowerOff, Trash2, Upload } from 'lucide-react';
+import { Bot, Clock, Crown, LogIn, MapPin, Music, Pencil, Power, PowerOff, Radio, Trash2, Upload } from 'lucide-react';
 import { VENUE_TYPE_LABELS } from '@shared/constants';
 import { formatHoursMinutes } from '@shared/duration';
 import type { Venue } from '@shared/schemas/venue';
@@ -207,6 +207,28 @@ export function VenueMixPage() {
                     </a>
                   </Button>
                 )}
+                {v.isActive ? (
+                  <Button
+                    asChild
+                    variant="outline"
+                    className="border-white/30 bg-white/10 text-white hover:bg-white/20"
+                  >
+                    <Link href={href.venueLive(v.id)}>
+                      <Radio aria-hidden /> Live
+                    </Link>
+                  </Button>
+                ) : null}
+                {v.isActive && isOwner ? (
+                  <Button
+                    asChild
+                    variant="outline"
+                    className="border-white/30 bg-white/10 text-white hover:bg-white/20"
+                  >
+                    <Link href={href.venueLiveHost(v.id)}>
+                      <Radio aria-hidden /> Host live
+                    </Link>
+                  </Button>
+                ) : null}
                 {isAuthenticated && !isOwner ? (
                   <ReportButton
                     target={{ type: 'venue', id: v.id, label: v.name }}
