@@ -754,9 +754,13 @@ describe('the live room', () => {
     expect(limited.filter((x) => x.statusCode === 429).length).toBeGreaterThan(0);
   });
 
-  it('refuses rooms of unknown or inactive venues', async () => {
+  it("refuses rooms of unknown or inactive venues; a deactivated venue's night ends", async () => {
     const venueId = await newVenue();
+    await goLive(venueId);
     await http.patch(`/api/venues/${venueId}`, { as: owner, body: { isActive: false } });
+    expect((await t.deps.state.live.sweep()).ended).toBeGreaterThanOrEqual(1);
+    const [night] = await t.database.db.select().from(liveSessions).where(eq(liveSessions.venueId, venueId));
+    expect(night.status).toBe('ended');
     const ws = await connectWs(baseUrl);
     sockets.push(ws);
     ws.send({ type: 'subscribe', room: `live:${venueId}` });

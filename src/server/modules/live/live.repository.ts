@@ -204,15 +204,16 @@ export async function listStaleHosts(db: DbOrTx, seenBefore: Date) {
     );
 }
 
-/** Open sessions offline since before `offlineBefore`. */
+/** Open sessions offline since before `offlineBefore`, or of a venue that was deactivated. */
 export async function listAbandoned(db: DbOrTx, offlineBefore: Date) {
   return db
     .select({ id: liveSessions.id, venueId: liveSessions.venueId })
     .from(liveSessions)
+    .innerJoin(venues, eq(venues.id, liveSessions.venueId))
     .where(
       and(
         eq(liveSessions.status, 'live'),
-        sql`${liveSessions.offlineSince} < ${offlineBefore.toISOString()}::timestamptz`,
+        or(sql`${liveSessions.offlineSince} < ${offlineBefore.toISOString()}::timestamptz`, eq(venues.isActive, false)),
       ),
     );
 }

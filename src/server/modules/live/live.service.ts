@@ -601,8 +601,9 @@ export async function removeEntry(deps: Deps, entryId: number, userId: string) {
 }
 
 /**
- * Marks sessions whose host device went quiet as offline (paused where they were), and changes join codes that are
- * due. Any instance may run it: each change rechecks under the session's lock, so two sweeps change a session once.
+ * Ends nights whose player stayed offline for hours or whose venue was deactivated, marks sessions whose host
+ * device went quiet as offline (paused where they were), and changes join codes that are due. Any instance may run
+ * it: each change rechecks under the session's lock, so two sweeps change a session once.
  */
 export async function sweep(deps: Core): Promise<{ offline: number; rotated: number; ended: number }> {
   const now = clock(deps);
@@ -612,8 +613,10 @@ export async function sweep(deps: Core): Promise<{ offline: number; rotated: num
   for (const s of await repo.listAbandoned(deps.db, new Date(now.getTime() - LIVE_TIMING.abandonedMs))) {
     const did = await deps.db.transaction(async (tx) => {
       const session = await repo.lockSession(tx, s.id);
-      if (!session || session.status !== 'live' || !session.offlineSince) return false;
-      if (now.getTime() - session.offlineSince.getTime() < LIVE_TIMING.abandonedMs) return false;
+      if (!session || session.status !== 'live') return false;
+      const closed = !(await repo.findVenue(tx, session.venueId))?.isActive;
+      const gone = session.offlineSince && now.getTime() - session.offlineSince.getTime() >= LIVE_TIMING.abandonedMs;
+      if (!closed && !gone) return false;
       const settings = await settingsOf(tx, session.venueId);
       await endNight({ tx, session, settings, now, fill: [] });
       return true;
