@@ -2,6 +2,7 @@ import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import '@fontsource-variable/figtree';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(

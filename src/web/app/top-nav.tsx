@@ -31,9 +31,7 @@ function NavLinks({ current, onNavigate, vertical }: { current: string; onNaviga
               aria-current={active ? 'page' : undefined}
               className={cn(
                 'block rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                active
-                  ? 'bg-gradient-to-r from-purple-500/30 to-pink-500/30 text-white'
-                  : 'text-muted hover:bg-white/5 hover:text-foreground',
+                active ? 'bg-surface-3 text-foreground' : 'text-muted hover:bg-white/5 hover:text-foreground',
               )}
             >
               {l.label}
@@ -115,7 +113,7 @@ export function TopNav() {
           <MessagesLink signedIn={Boolean(user)} />
           <DropdownMenu.Root>
             <DropdownMenu.Trigger className="rounded-full" aria-label="Account menu">
-              <Avatar src={user?.profileImageUrl} first={user?.firstName} last={user?.lastName} />
+              <Avatar personId={user?.id} src={user?.profileImageUrl} first={user?.firstName} last={user?.lastName} />
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
               <DropdownMenu.Content

@@ -123,10 +123,10 @@ function Assistant() {
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="flex items-center gap-3">
           <span
-            className="grid size-12 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-purple-500 to-pink-500 shadow-lg shadow-purple-900/40"
+            className="grid size-12 shrink-0 place-items-center rounded-2xl bg-accent text-accent-foreground"
             aria-hidden
           >
-            <Disc3 className="size-7 text-white" />
+            <Disc3 className="size-7" />
           </span>
           <div>
             <h1 className="text-2xl font-bold sm:text-3xl">DJ Verse</h1>
@@ -247,7 +247,7 @@ function EmptyState({ onPick, disabled }: { onPick: (prompt: string) => void; di
 function UserBubble({ text }: { text: string }) {
   return (
     <div className="flex justify-end">
-      <p className="max-w-[85%] rounded-2xl rounded-br-sm bg-gradient-to-r from-purple-600 to-pink-600 px-4 py-2 text-sm break-words whitespace-pre-wrap text-white">
+      <p className="max-w-[85%] rounded-2xl rounded-br-sm bg-accent px-4 py-2 text-sm break-words whitespace-pre-wrap text-accent-foreground">
         <span className="sr-only">You: </span>
         {text}
       </p>
@@ -259,10 +259,10 @@ function DjBubble({ entry }: { entry: Extract<Entry, { from: 'dj' }> }) {
   return (
     <div className="flex gap-2 sm:gap-3">
       <span
-        className="mt-1 grid size-8 shrink-0 place-items-center rounded-full bg-gradient-to-br from-purple-500 to-pink-500"
+        className="mt-1 grid size-8 shrink-0 place-items-center rounded-full bg-accent text-accent-foreground"
         aria-hidden
       >
-        <Disc3 className="size-4 text-white" />
+        <Disc3 className="size-4" />
       </span>
       <div className="min-w-0 flex-1 space-y-3">
         <p

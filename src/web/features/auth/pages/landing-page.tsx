@@ -74,7 +74,7 @@ export function LandingPage() {
         <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {STEPS.map(({ icon: Icon, title, text }) => (
             <li key={title} className="rounded-2xl border border-border bg-surface/70 p-6">
-              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-gradient-to-br from-purple-500/30 to-pink-500/30">
+              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-accent-soft text-accent-text">
                 <Icon className="size-5 text-pink-200" aria-hidden />
               </span>
               <h3 className="mt-4 text-lg font-semibold">{title}</h3>
@@ -84,7 +84,7 @@ export function LandingPage() {
         </ul>
       </section>
 
-      <section className="mt-16 rounded-3xl bg-gradient-to-r from-purple-600 to-pink-600 p-10 text-center shadow-2xl shadow-purple-900/40">
+      <section className="mt-16 rounded-3xl border border-border bg-surface p-10 text-center">
         <h2 className="text-3xl font-bold text-white">Ready to Join the Mix?</h2>
         <p className="mt-3 text-purple-50">Sign in to vote, upload and chat with music lovers everywhere.</p>
         <a

@@ -1,16 +1,104 @@
-/** A list of song cards voting in one context (global, or a venue's mix); ranked lists render as <ol>. */
-
 /**
- * Cards rendered in the first, blocking render; the rest follow at once in a background (interruptible)
- * render. A mix is 100 cards, and rendering them in one go blocked the main thread for about a second on a
- * mid-range phone; the first cards fill more than a screen, so the page looks the same.
+ * A list of track rows voting in one context (global, or a venue's mix); ranked lists render as <ol>.
+ *
+ * Re-ranking (docs/design.md, "Motion"): when a vote moves songs, each row glides from where it was to where it
+ * is (FLIP; no motion under prefers-reduced-motion), the moved song says where it went ("↑ #1") for a few
+ * seconds, and the row under the pointer stays under the pointer — the page scrolls by its move — so the song
+ * someone just voted on never jumps away from them.
  */
-export const FIRST_RENDER_CARDS = 6;
-import { useDeferredValue, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Song } from '@shared/schemas/song';
 import { cn } from '../../../lib/utils';
 import { SongCard, type CardSong } from './song-card';
 import { useVote } from './use-vote';
+
+/**
+ * Rows rendered in the first, blocking render; the rest follow at once in a background (interruptible)
+ * render. A mix is 100 rows, and rendering them in one go blocked the main thread for about a second on a
+ * mid-range phone; the first rows fill more than a screen, so the page looks the same.
+ */
+export const FIRST_RENDER_CARDS = 12;
+/** How long a moved song shows its "↑ #n". */
+export const RANK_CHANGE_MS = 4000;
+
+type RankChanges = Record<number, { up: boolean; to: number }>;
+
+function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** The FLIP and pointer-anchoring half: rows by id, their last tops, the row under the pointer. */
+function useRerankMotion(songs: CardSong[], ranked: boolean | undefined) {
+  const rows = useRef(new Map<number, HTMLLIElement>());
+  const tops = useRef(new Map<number, number>());
+  const hovered = useRef<number | null>(null);
+  const positions = useRef(new Map<number, number>());
+  const [changes, setChanges] = useState<RankChanges>({});
+
+  useLayoutEffect(() => {
+    // Tops in page coordinates, so that scrolling between two renders does not read as a move.
+    const before = tops.current;
+    const after = new Map<number, number>();
+    const scrollY = window.scrollY;
+    for (const [id, el] of rows.current) after.set(id, el.getBoundingClientRect().top + scrollY);
+    // Keep the pointed-at row where it was on screen: scroll by its move.
+    const anchor = hovered.current;
+    let shift = 0;
+    if (anchor != null && before.has(anchor) && after.has(anchor)) {
+      shift = after.get(anchor)! - before.get(anchor)!;
+      if (Math.abs(shift) > 1) window.scrollBy({ top: shift, behavior: 'instant' });
+      else shift = 0;
+    }
+    if (before.size > 0 && !prefersReducedMotion()) {
+      for (const [id, el] of rows.current) {
+        const from = before.get(id);
+        const to = after.get(id);
+        if (from === undefined || to === undefined) continue;
+        // Where it was on screen minus where it is now (the scroll moved everything by `shift`).
+        const delta = from - to + shift;
+        if (Math.abs(delta) < 2 || Math.abs(delta) > window.innerHeight * 2) continue;
+        el.animate([{ transform: `translateY(${delta}px)` }, { transform: 'translateY(0)' }], {
+          duration: 320,
+          easing: 'cubic-bezier(0.2, 0, 0, 1)',
+        });
+      }
+    }
+    tops.current = after;
+  }, [songs]);
+
+  // Which songs moved since the last list: their "↑ #n" for a few seconds.
+  useEffect(() => {
+    if (!ranked) return;
+    const prev = positions.current;
+    const moved: RankChanges = {};
+    for (const s of songs) {
+      if (s.position == null) continue;
+      const was = prev.get(s.id);
+      if (was !== undefined && was !== s.position) moved[s.id] = { up: s.position < was, to: s.position };
+    }
+    positions.current = new Map(songs.flatMap((s) => (s.position == null ? [] : [[s.id, s.position] as const])));
+    const ids = Object.keys(moved).map(Number);
+    if (ids.length === 0) return;
+    // Only the songs that climbed say so: the ones a climber passed moving down one place each is not news.
+    const shown = ids.filter((id) => moved[id]!.up);
+    if (shown.length === 0) return;
+    setChanges((c) => ({ ...c, ...Object.fromEntries(shown.map((id) => [id, moved[id]!])) }));
+    const timer = setTimeout(() => {
+      setChanges((c) => {
+        const next = { ...c };
+        for (const id of shown) delete next[id];
+        return next;
+      });
+    }, RANK_CHANGE_MS);
+    return () => clearTimeout(timer);
+  }, [songs, ranked]);
+
+  const register = (id: number) => (el: HTMLLIElement | null) => {
+    if (el) rows.current.set(id, el);
+    else rows.current.delete(id);
+  };
+  return { register, hovered, changes };
+}
 
 export function SongList({
   songs,
@@ -36,16 +124,18 @@ export function SongList({
   // false in the first render, true right after, in a transition (and from then on).
   const renderAll = useDeferredValue(true, false);
   const shown = renderAll ? songs : songs.slice(0, FIRST_RENDER_CARDS);
+  const { register, hovered, changes } = useRerankMotion(shown, ranked);
   const List = ranked ? 'ol' : 'ul';
   return (
-    <List aria-label={label} className={cn('flex flex-col gap-3', className)}>
+    <List aria-label={label} className={cn('flex flex-col', className)} onPointerLeave={() => (hovered.current = null)}>
       {shown.map((song) => (
-        // content-visibility: the browser skips style, layout and paint of the cards off screen (most of a
-        // 100-card mix) until they scroll near; the intrinsic size keeps the scrollbar honest meanwhile. It
-        // clips paint to the item, so the clip margin leaves room for the current card's shadow.
+        // content-visibility: the browser skips style, layout and paint of the rows off screen (most of a
+        // 100-row mix) until they scroll near; the intrinsic size keeps the scrollbar honest meanwhile.
         <li
           key={song.id}
-          className="@container [contain-intrinsic-size:auto_150px] [content-visibility:auto] [overflow-clip-margin:2rem]"
+          ref={register(song.id)}
+          onPointerEnter={() => (hovered.current = song.id)}
+          className="@container [contain-intrinsic-size:auto_60px] [content-visibility:auto] [overflow-clip-margin:1rem]"
         >
           <SongCard
             song={song}
@@ -55,6 +145,7 @@ export function SongList({
             votePending={pendingSongId === song.id}
             actions={actions?.(song)}
             votingClosed={votingClosed}
+            rankChange={changes[song.id] ?? null}
           />
         </li>
       ))}

@@ -245,7 +245,7 @@ function CollapsedBar({ onClose }: { onClose: () => void }) {
   return (
     <div className="relative">
       <div className="absolute inset-x-0 top-0 h-0.5 bg-white/10" aria-hidden="true">
-        <div className="h-full bg-gradient-to-r from-purple-500 to-pink-500" style={{ width: `${progress}%` }} />
+        <div className="h-full bg-accent" style={{ width: `${progress}%` }} />
       </div>
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-1.5">
         <div className="min-w-0 flex-1">
