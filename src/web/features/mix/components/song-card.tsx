@@ -150,9 +150,11 @@ export function SongCard({
             type="button"
             onClick={() => player.openPdf(song)}
             aria-label={`View the PDF of ${song.title}`}
-            className="absolute inset-0 flex items-end justify-center pb-0.5 text-[9px] font-semibold text-white/90 hover:bg-black/30"
+            className="absolute inset-0 flex items-end justify-end p-0.5 text-white hover:bg-black/30"
           >
-            <span className="rounded bg-black/60 px-1">PDF</span>
+            <span className="rounded bg-black/60 p-0.5">
+              <FileText className="size-3" aria-hidden />
+            </span>
           </button>
         ) : null}
       </div>
