@@ -92,7 +92,7 @@ export function ChatMessageList({
       onScroll={(e) => {
         if (e.currentTarget.scrollTop < 40 && list.length) void loadOlder();
       }}
-      className="h-[55vh] min-h-72 overflow-y-auto rounded-xl border border-border/60 bg-black/20 p-3 sm:p-4"
+      className="min-h-0 flex-1 overflow-y-auto rounded-lg border border-border/60 bg-background/40 p-3 sm:p-4"
       tabIndex={0}
       role="log"
       aria-label={label}

@@ -2,9 +2,9 @@
  * A list of track rows voting in one context (global, or a venue's mix); ranked lists render as <ol>.
  *
  * Re-ranking (docs/design.md, "Motion"): when a vote moves songs, each row glides from where it was to where it
- * is (FLIP; no motion under prefers-reduced-motion), the moved song says where it went ("↑ #1") for a few
- * seconds, and the row under the pointer stays under the pointer — the page scrolls by its move — so the song
- * someone just voted on never jumps away from them.
+ * is (FLIP; no motion under prefers-reduced-motion) and the song that climbed says where it went ("↑ #1") for
+ * a few seconds. While a mouse is over the list the rows hold their places (numbers and "↑ #n" change at once)
+ * and move when it leaves, so the song someone just voted on never jumps away from under their pointer.
  */
 import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Song } from '@shared/schemas/song';
@@ -27,13 +27,36 @@ function prefersReducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** The FLIP and pointer-anchoring half: rows by id, their last tops, the row under the pointer. */
+/**
+ * The order shown: the list's own, except while the pointer is over the list, when a re-rank waits (the rows keep
+ * their places, their numbers and "↑ #n" change at once) until the pointer leaves. New songs join at the end,
+ * removed ones go, at once.
+ */
+function useHeldOrder(songs: CardSong[], hold: boolean): CardSong[] {
+  const ids = songs.map((s) => s.id);
+  const [order, setOrder] = useState<number[]>(ids);
+  const same = order.length === ids.length && order.every((id, i) => id === ids[i]);
+  let next = order;
+  if (!hold && !same) next = ids;
+  else if (hold) {
+    const present = new Set(ids);
+    const kept = order.filter((id) => present.has(id));
+    const known = new Set(kept);
+    const merged = [...kept, ...ids.filter((id) => !known.has(id))];
+    if (merged.length !== order.length || merged.some((id, i) => id !== order[i])) next = merged;
+  }
+  if (next !== order) setOrder(next); // adjusting state while rendering: React re-renders before committing
+  const byId = new Map(songs.map((s) => [s.id, s]));
+  return next.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The FLIP half: rows by id and their last tops; and which songs just climbed ("↑ #n"). */
 function useRerankMotion(songs: CardSong[], ranked: boolean | undefined) {
   const rows = useRef(new Map<number, HTMLLIElement>());
   const tops = useRef(new Map<number, number>());
-  const hovered = useRef<number | null>(null);
   const positions = useRef(new Map<number, number>());
   const [changes, setChanges] = useState<RankChanges>({});
+  const order = songs.map((s) => s.id).join(',');
 
   useLayoutEffect(() => {
     // Tops in page coordinates, so that scrolling between two renders does not read as a move.
@@ -41,21 +64,12 @@ function useRerankMotion(songs: CardSong[], ranked: boolean | undefined) {
     const after = new Map<number, number>();
     const scrollY = window.scrollY;
     for (const [id, el] of rows.current) after.set(id, el.getBoundingClientRect().top + scrollY);
-    // Keep the pointed-at row where it was on screen: scroll by its move.
-    const anchor = hovered.current;
-    let shift = 0;
-    if (anchor != null && before.has(anchor) && after.has(anchor)) {
-      shift = after.get(anchor)! - before.get(anchor)!;
-      if (Math.abs(shift) > 1) window.scrollBy({ top: shift, behavior: 'instant' });
-      else shift = 0;
-    }
     if (before.size > 0 && !prefersReducedMotion()) {
       for (const [id, el] of rows.current) {
         const from = before.get(id);
         const to = after.get(id);
         if (from === undefined || to === undefined) continue;
-        // Where it was on screen minus where it is now (the scroll moved everything by `shift`).
-        const delta = from - to + shift;
+        const delta = from - to;
         if (Math.abs(delta) < 2 || Math.abs(delta) > window.innerHeight * 2) continue;
         el.animate([{ transform: `translateY(${delta}px)` }, { transform: 'translateY(0)' }], {
           duration: 320,
@@ -64,9 +78,9 @@ function useRerankMotion(songs: CardSong[], ranked: boolean | undefined) {
       }
     }
     tops.current = after;
-  }, [songs]);
+  }, [order]);
 
-  // Which songs moved since the last list: their "↑ #n" for a few seconds.
+  // Which songs climbed since the last list: their "↑ #n" for a few seconds.
   useEffect(() => {
     if (!ranked) return;
     const prev = positions.current;
@@ -74,19 +88,16 @@ function useRerankMotion(songs: CardSong[], ranked: boolean | undefined) {
     for (const s of songs) {
       if (s.position == null) continue;
       const was = prev.get(s.id);
-      if (was !== undefined && was !== s.position) moved[s.id] = { up: s.position < was, to: s.position };
+      if (was !== undefined && s.position < was) moved[s.id] = { up: true, to: s.position };
     }
     positions.current = new Map(songs.flatMap((s) => (s.position == null ? [] : [[s.id, s.position] as const])));
     const ids = Object.keys(moved).map(Number);
     if (ids.length === 0) return;
-    // Only the songs that climbed say so: the ones a climber passed moving down one place each is not news.
-    const shown = ids.filter((id) => moved[id]!.up);
-    if (shown.length === 0) return;
-    setChanges((c) => ({ ...c, ...Object.fromEntries(shown.map((id) => [id, moved[id]!])) }));
+    setChanges((c) => ({ ...c, ...moved }));
     const timer = setTimeout(() => {
       setChanges((c) => {
         const next = { ...c };
-        for (const id of shown) delete next[id];
+        for (const id of ids) delete next[id];
         return next;
       });
     }, RANK_CHANGE_MS);
@@ -97,7 +108,7 @@ function useRerankMotion(songs: CardSong[], ranked: boolean | undefined) {
     if (el) rows.current.set(id, el);
     else rows.current.delete(id);
   };
-  return { register, hovered, changes };
+  return { register, changes };
 }
 
 export function SongList({
@@ -123,18 +134,25 @@ export function SongList({
   const { vote, pendingSongId } = useVote(venueId);
   // false in the first render, true right after, in a transition (and from then on).
   const renderAll = useDeferredValue(true, false);
-  const shown = renderAll ? songs : songs.slice(0, FIRST_RENDER_CARDS);
-  const { register, hovered, changes } = useRerankMotion(shown, ranked);
+  const [hold, setHold] = useState(false);
+  const ordered = useHeldOrder(songs, hold && Boolean(ranked));
+  const shown = renderAll ? ordered : ordered.slice(0, FIRST_RENDER_CARDS);
+  const { register, changes } = useRerankMotion(shown, ranked);
   const List = ranked ? 'ol' : 'ul';
   return (
-    <List aria-label={label} className={cn('flex flex-col', className)} onPointerLeave={() => (hovered.current = null)}>
+    <List
+      aria-label={label}
+      className={cn('flex flex-col', className)}
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setHold(true)}
+      onPointerMove={(e) => !hold && e.pointerType === 'mouse' && setHold(true)}
+      onPointerLeave={() => setHold(false)}
+    >
       {shown.map((song) => (
         // content-visibility: the browser skips style, layout and paint of the rows off screen (most of a
         // 100-row mix) until they scroll near; the intrinsic size keeps the scrollbar honest meanwhile.
         <li
           key={song.id}
           ref={register(song.id)}
-          onPointerEnter={() => (hovered.current = song.id)}
           className="@container [contain-intrinsic-size:auto_60px] [content-visibility:auto] [overflow-clip-margin:1rem]"
         >
           <SongCard

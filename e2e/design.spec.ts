@@ -1,0 +1,109 @@
+/**
+ * Issue 15's frictions, each in the browser: full-height chat and DJ Verse (the message box visible without
+ * scrolling), the venue room's header on a phone, the venue page's links, the re-rank that keeps the pointer's
+ * song, the install manifest and the service worker.
+ */
+import type { Page } from '@playwright/test';
+import type { Song } from '../src/shared/schemas/song';
+import { test, expect, signInDemo, signUp } from './fixtures';
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+] as const;
+
+/** The element is inside the viewport without scrolling the page. */
+async function expectInViewport(page: Page, selector: ReturnType<Page['getByRole']>) {
+  await expect(selector).toBeVisible();
+  const box = (await selector.boundingBox())!;
+  const { height, width } = page.viewportSize()!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(height);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+}
+
+for (const size of SIZES) {
+  test(`chat and DJ Verse: the message box is visible without scrolling at ${size.width}×${size.height}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await signInDemo(page.context());
+    await page.goto('/chat');
+    await expect(page.getByTestId('chat-message').first()).toBeVisible();
+    await expectInViewport(page, page.getByRole('textbox', { name: 'Global chat message' }));
+    await page.goto('/ai');
+    await expectInViewport(page, page.getByRole('textbox', { name: 'Message DJ Verse' }));
+    await expectInViewport(page, page.getByRole('button', { name: 'Send message' }));
+  });
+}
+
+test('a venue page links to its chat room, whose header on a phone names the venue and its place', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInDemo(page.context());
+  const venues = (await (await page.request.get('/api/venues')).json()) as Array<{
+    id: number;
+    name: string;
+    location: string;
+  }>;
+  const venue = venues[0]!;
+  await page.goto(`/venue/${venue.id}/mix`);
+  await page.getByRole('link', { name: `Chat in ${venue.name}` }).click();
+  await expect(page).toHaveURL(`/chat?venue=${venue.id}`);
+  await expect(page.getByTestId('venue-room-name')).toHaveText(venue.name);
+  await expect(page.getByTestId('venue-room-place')).toContainText(venue.location);
+  // Not cut to a letter: the name is laid out at (nearly) its full width.
+  const fits = await page
+    .getByTestId('venue-room-name')
+    .evaluate((el) => el.scrollWidth <= el.clientWidth + 1 || el.clientWidth > 120);
+  expect(fits).toBe(true);
+  await expectInViewport(page, page.getByRole('textbox', { name: 'Venue chat message' }));
+});
+
+test('a failed chat send says why and keeps the text', async ({ page }) => {
+  await signInDemo(page.context());
+  await page.route('**/api/messages/global', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom","code":"INTERNAL"}' })
+      : route.fallback(),
+  );
+  await page.goto('/chat');
+  const box = page.getByRole('textbox', { name: 'Global chat message' });
+  await box.fill('hello there');
+  await box.press('Enter');
+  const error = page.getByTestId('chat-send-error');
+  await expect(error).toContainText('Not sent: Something went wrong on our side');
+  await expect(error).not.toContainText('{');
+  await expect(box).toHaveValue('hello there');
+});
+
+test('a vote that re-ranks the list keeps the pointed-at song under the pointer and shows where it went', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUp(context);
+  const body = (await (await page.request.get('/api/mix/global')).json()) as { songs: Song[] };
+  const net = (s: Song) => s.upVotes - s.downVotes;
+  // A song that one up vote moves past the song above it: same net score (ties go by up votes, then age).
+  const i = body.songs.findIndex((s, k) => k > 0 && net(body.songs[k - 1]!) === net(s) && k < 30);
+  expect(i).toBeGreaterThan(0);
+  const song = body.songs[i]!;
+  await page.goto('/');
+  const row = page.getByRole('list', { name: /Top 100/ }).getByRole('article', { name: song.title });
+  await row.scrollIntoViewIfNeeded();
+  const up = row.getByRole('button', { name: `Vote up ${song.title}` });
+  await up.hover();
+  const before = (await row.boundingBox())!.y;
+  await up.click();
+  await expect(up).toHaveAttribute('aria-pressed', 'true');
+  await expect(row.getByTestId('song-position')).not.toHaveText(String(i + 1));
+  const to = await row.getByTestId('song-position').textContent();
+  await expect(row.getByTestId('rank-change')).toContainText(`↑ #${to}`);
+  // While the pointer stays, the row stays where it was on screen (its number already says where it went).
+  await page.waitForTimeout(600);
+  expect(Math.abs((await row.boundingBox())!.y - before)).toBeLessThanOrEqual(2);
+  // The pointer leaves the list: the rows take their new order (the song moves up).
+  await page.mouse.move(5, 5);
+  await expect.poll(async () => (await row.boundingBox())!.y).toBeLessThan(before - 30);
+});
