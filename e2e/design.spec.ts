@@ -175,3 +175,43 @@ test('the service worker registers, leaves the API alone, and an offline reload 
   }
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 });
+
+test("a visitor's home: the live Top 100 plays, Sign in stays in the bar, no 'Guest'; a vote asks to sign in and is cast after", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByText('Guest', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+  const list = page.getByRole('list', { name: /Top 100/ });
+  await expect(list.getByTestId('song-card').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Trending Uploads' })).toBeVisible();
+  const first = list.getByTestId('song-card').first();
+  const title = (await first.getByRole('heading').textContent())!;
+  await first.hover();
+  await first.getByRole('button', { name: `Play ${title}` }).click();
+  const bar = page.getByRole('region', { name: 'Music player' });
+  await expect(bar.getByTestId('player-title')).toHaveText(title);
+
+  // A vote asks to sign in, with a button; after creating an account there, the vote is cast.
+  await first.getByRole('button', { name: `Vote up ${title}` }).click();
+  await expect(page.getByText('Please log in to vote on songs', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in' }).last().click();
+  await expect(page).toHaveURL(/\/login\?next=%2F$/);
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('First name').fill('Vera');
+  await page.getByLabel('Last name').fill('Visitor');
+  await page.getByLabel('Email').fill(`e2e-visitor-${Date.now()}@example.test`);
+  await page.getByLabel('Password').fill('e2e password 123');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const row = page.getByRole('list', { name: /Top 100/ }).getByRole('article', { name: title });
+  await expect(row.getByRole('button', { name: `Vote up ${title}` })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('Get Started opens Create account', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Get Started' }).click();
+  await expect(page.getByText('Create your account')).toBeVisible();
+});

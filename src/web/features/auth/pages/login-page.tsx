@@ -21,9 +21,20 @@ function firstErrors(issues: { path: PropertyKey[]; message: string }[]): Errors
   return out;
 }
 
+/** Where to go after signing in: `?next=` when it is a path of this app, else home. */
+export function nextPath(search = typeof window === 'undefined' ? '' : window.location.search): string {
+  const next = new URLSearchParams(search).get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/api/') ? next : '/';
+}
+
 export function LoginPage() {
   const [, navigate] = useLocation();
-  const [mode, setMode] = useState<Mode>('signin');
+  // "Get Started" and "Create account" open the registration form (/login?mode=register).
+  const [mode, setMode] = useState<Mode>(() =>
+    typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('mode') === 'register'
+      ? 'register'
+      : 'signin',
+  );
   const [errors, setErrors] = useState<Errors>({});
   const signIn = useSignIn();
   const register = useRegister();
@@ -49,7 +60,7 @@ export function LoginPage() {
         await register.mutateAsync(
           parsed.data as { email: string; password: string; firstName: string; lastName: string },
         );
-      navigate('/');
+      navigate(nextPath());
     } catch (err) {
       setErrors({
         form: errorMessage(
