@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Song } from '../src/shared/schemas/song';
-import { test, expect, signInDemo } from './fixtures';
+import { test, expect, routeOutside, signInDemo } from './fixtures';
 
 interface YtStubPlayer {
   videoId: string | null;
@@ -534,14 +534,93 @@ test.describe('the player', () => {
     await expect(title(page)).not.toHaveText(songTitle);
   });
 
-  test('when the video player cannot load, the bar says so', async ({ page }) => {
+  test('when the video player cannot load, the bar says so honestly, with Skip and Open on YouTube', async ({
+    page,
+  }) => {
     await page.route('https://www.youtube.com/iframe_api', (route) => route.abort());
     await signInDemo(page.context());
     await page.goto('/');
+    const { playable } = await globalMix(page.context().request);
     await page.getByRole('button', { name: /^Play All \(\d+\)$/ }).click();
-    await expect(bar(page).getByRole('alert')).toHaveText(
-      'The video player could not be loaded. Check your connection. Reload the page to try again.',
+    const alert = bar(page).getByRole('alert');
+    await expect(alert).toContainText("Can't play here: the video player didn't load.");
+    await expect(alert.getByRole('link', { name: 'Open on YouTube' })).toHaveAttribute(
+      'href',
+      `https://www.youtube.com/watch?v=${playable[0].youtubeId}`,
     );
+    // Never "Pause" for a song that is not playing, never a frozen 0:00, no empty black video box.
+    await expect(control(page, 'Pause')).toHaveCount(0);
+    await expect(control(page, 'Play')).toBeDisabled();
+    await expect(bar(page).getByTestId('player-time')).toBeHidden();
+    await expect(page.getByTestId('player-video')).toHaveAttribute('aria-hidden', 'true');
+    // The tab does not claim the song plays.
+    expect(await page.title()).not.toContain(playable[0].title);
+    await alert.getByRole('button', { name: 'Skip' }).click();
+    await expect(title(page)).toHaveText(playable[1].title);
+  });
+
+  test("the tab's title is the song while it plays, and the page's own title when paused", async ({ page }) => {
+    const songs = await playAllFromHome(page);
+    await expect(page).toHaveTitle(new RegExp(songs[0].title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await control(page, 'Pause').click();
+    await expect(page).not.toHaveTitle(new RegExp(songs[0].title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  });
+
+  test('a song that never starts is not shown as playing: the bar says so and offers Skip', async ({ page }) => {
+    await page.clock.install();
+    const songs = await playAllFromHome(page);
+    // The stand-in stops moving (as a video that never starts would).
+    await page.evaluate(() => {
+      const p = (window as unknown as StubWindow).__yt.current() as unknown as { _emit(s: number): void };
+      p._emit(3); // buffering, for ever
+    });
+    await page.clock.runFor(13_000);
+    const alert = bar(page).getByRole('alert');
+    await expect(alert).toContainText('Not playing');
+    await expect(control(page, 'Pause')).toHaveCount(0);
+    await expect(control(page, 'Play')).toBeVisible();
+    await alert.getByRole('button', { name: 'Skip' }).click();
+    await expect(title(page)).toHaveText(songs[1].title);
+  });
+
+  test('the video panel is docked: it covers none of the page, and the page can scroll every control above it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await playAllFromHome(page);
+    const panel = page.getByTestId('player-video-panel');
+    await expect(panel).toBeVisible();
+    // Every vote button of the first rows, scrolled into view, is the element at its own centre.
+    const buttons = page.getByRole('button', { name: /^Vote up / });
+    for (let i = 0; i < 8; i++) {
+      const b = buttons.nth(i);
+      await b.scrollIntoViewIfNeeded();
+      const covered = await b.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !(hit && (hit === el || el.contains(hit)));
+      });
+      expect(covered, `vote button ${i} is covered`).toBe(false);
+    }
+    // The dock is opaque and as tall as the page's padding: nothing of the page shows through or hides under it.
+    const dock = (await bar(page).boundingBox())!;
+    const pad = await page.evaluate(() => parseFloat(getComputedStyle(document.body).paddingBottom));
+    expect(Math.abs(pad - dock.height)).toBeLessThanOrEqual(1);
+  });
+
+  test('the keyboard-shortcuts button shows only with a fine pointer', async ({ browser }) => {
+    const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+    try {
+      const page = await phone.newPage();
+      await routeOutside(phone);
+      await signInDemo(phone);
+      await page.goto('/');
+      await page.getByRole('button', { name: /^Play All \(\d+\)$/ }).click();
+      await expect(bar(page)).toBeVisible();
+      await expect(bar(page).getByRole('button', { name: 'Keyboard shortcuts' })).toBeHidden();
+    } finally {
+      await phone.close();
+    }
   });
 
   test('the server lets the embed identify the site (Referrer-Policy)', async ({ page }) => {

@@ -97,7 +97,13 @@ test.describe('venues and venue mixes', () => {
     await expect(page.getByRole('heading', { name: 'Venue Stats' })).toBeVisible();
     await expect(page.getByText('Active', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Browse Venues' })).toHaveAttribute('href', '/venues');
-    await expect(page.getByRole('link', { name: 'Ask AI for Recommendations' })).toHaveAttribute('href', '/chat');
+    // The venue page links to its own chat room and to DJ Verse (not the people chat, issue 15).
+    const venueId = /\/venue\/(\d+)\/mix$/.exec(page.url())![1];
+    await expect(page.getByRole('link', { name: /^Chat in / })).toHaveAttribute('href', `/chat?venue=${venueId}`);
+    await expect(page.getByRole('link', { name: 'Ask DJ Verse for Recommendations' })).toHaveAttribute(
+      'href',
+      /^\/ai\?q=Songs%20for%20/,
+    );
     await expect(page.getByRole('link', { name: 'Upload Music' })).toHaveCount(0);
     await expect(page.getByText('Owner', { exact: true })).toHaveCount(0);
   });

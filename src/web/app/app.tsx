@@ -1,6 +1,7 @@
 /** Providers and the persistent parts of the app (player bar and toasts, loaded after the first screen). */
 import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { OfflineBanner } from '../components/layout/offline-banner';
 import { PlayerProvider } from '../features/player';
 import { createQueryClient } from '../lib/query-client';
 import { RealtimeProvider } from './realtime-provider';
@@ -14,6 +15,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider>
         <PlayerProvider>
+          <OfflineBanner />
           <Router />
           <Suspense fallback={null}>
             <PersistentChrome />

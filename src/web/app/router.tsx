@@ -16,6 +16,7 @@ const loadAppLayout = () => import('./app-layout');
 const loadHomePage = () => import('../features/songs/pages/home-page');
 const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
 const HomePage = page(loadHomePage, 'HomePage');
+const VisitorMix = lazy(async () => ({ default: (await loadHomePage()).HomeMix }));
 const UploadPage = page(() => import('../features/songs/pages/upload-page'), 'UploadPage');
 const VenuesPage = page(() => import('../features/venues/pages/venues-page'), 'VenuesPage');
 const VenueMixPage = page(() => import('../features/venues/pages/venue-mix-page'), 'VenueMixPage');
@@ -50,7 +51,20 @@ function Root() {
     void loadAppLayout();
     void loadHomePage().then((m) => m.prefetchHomeData(qc));
   }, [isLoading, qc]);
-  if (isLoading || !isAuthenticated) return <LandingPage />;
+  // A visitor's landing page shows the live Top 100 and Trending under its hero, playable (issue 15); the hero
+  // alone is prerendered, the mix loads after it.
+  if (isLoading || !isAuthenticated)
+    return (
+      <LandingPage>
+        {isLoading ? null : (
+          <Suspense fallback={<Loading label="Loading the Top 100..." />}>
+            <section aria-label="The live Top 100" className="py-6">
+              <VisitorMix visitor />
+            </section>
+          </Suspense>
+        )}
+      </LandingPage>
+    );
   return (
     <AppLayout>
       <HomePage />

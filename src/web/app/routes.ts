@@ -30,6 +30,7 @@ export const href = {
   venueTv: (id: number | string) => `/venue/${id}/tv`,
   playlist: (id: number | string) => `/community-playlists/${id}`,
   upload: (venueId?: number | string) => (venueId ? `/upload?venue=${venueId}` : '/upload'),
+  venueChat: (venueId: number | string) => `/chat?venue=${venueId}`,
   ai: (prompt?: string) => (prompt ? `/ai?q=${encodeURIComponent(prompt)}` : '/ai'),
   messagesWith: (userId: string) => `/messages?with=${encodeURIComponent(userId)}`,
   search: (q: string) => `/search?q=${encodeURIComponent(q)}`,

@@ -31,9 +31,7 @@ function NavLinks({ current, onNavigate, vertical }: { current: string; onNaviga
               aria-current={active ? 'page' : undefined}
               className={cn(
                 'block rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                active
-                  ? 'bg-gradient-to-r from-purple-500/30 to-pink-500/30 text-white'
-                  : 'text-muted hover:bg-white/5 hover:text-foreground',
+                active ? 'bg-surface-3 text-foreground' : 'text-muted hover:bg-white/5 hover:text-foreground',
               )}
             >
               {l.label}
@@ -88,7 +86,7 @@ export function TopNav() {
   const [location] = useLocation();
   const { user } = useAuth();
   const [drawer, setDrawer] = useState(false);
-  const greeting = user ? `Welcome, ${user.firstName?.trim() || 'User'}` : 'Guest';
+  const greeting = user ? `Welcome, ${user.firstName?.trim() || 'there'}` : null;
   const isAdmin = useAccount(Boolean(user)).data?.isAdmin ?? false;
   const notices = useNotifications(Boolean(user)).data?.unread ?? 0;
   return (
@@ -101,6 +99,25 @@ export function TopNav() {
           <SheetContent title="Menu">
             <NavSearch id="drawer-search" onNavigate={() => setDrawer(false)} />
             <NavLinks current={location} vertical onNavigate={() => setDrawer(false)} />
+            {user ? (
+              <ul className="mt-2 flex flex-col gap-1 border-t border-border pt-2" aria-label="You">
+                {[
+                  { label: 'Messages', to: paths.messages },
+                  { label: 'Profile', to: paths.profile },
+                ].map((l) => (
+                  <li key={l.to}>
+                    <Link
+                      href={l.to}
+                      onClick={() => setDrawer(false)}
+                      aria-current={location === l.to ? 'page' : undefined}
+                      className="block rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-white/5 hover:text-foreground aria-[current=page]:bg-surface-3 aria-[current=page]:text-foreground"
+                    >
+                      {l.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </SheetContent>
         </Dialog>
         <Link href={paths.home} aria-label="CrowdMix home" className="shrink-0">
@@ -111,61 +128,83 @@ export function TopNav() {
         </div>
         <div className="ml-auto flex items-center gap-3">
           <NavSearch id="nav-search" className="hidden w-64 xl:block" shortcut />
-          <span className="hidden text-sm text-muted sm:inline">{greeting}</span>
-          <MessagesLink signedIn={Boolean(user)} />
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger className="rounded-full" aria-label="Account menu">
-              <Avatar src={user?.profileImageUrl} first={user?.firstName} last={user?.lastName} />
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                align="end"
-                sideOffset={8}
-                className="z-50 min-w-44 rounded-xl border border-border bg-surface-2 p-1 shadow-2xl"
+          {user ? (
+            <>
+              <span className="hidden text-sm text-muted sm:inline">{greeting}</span>
+              <MessagesLink signedIn />
+            </>
+          ) : (
+            // A visitor: Sign in stays in the bar; never a "Guest", a placeholder avatar or a Sign Out.
+            <>
+              <a
+                href={`/login?next=${encodeURIComponent(location)}`}
+                className="inline-flex h-9 items-center rounded-full px-3 text-sm font-semibold text-foreground hover:bg-white/10"
               >
-                <DropdownMenu.Label className="px-3 py-2 text-xs text-muted sm:hidden">{greeting}</DropdownMenu.Label>
-                <DropdownMenu.Item asChild>
-                  <Link
-                    href={paths.profile}
-                    className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10"
-                  >
-                    <UserIcon className="size-4" /> Profile
-                  </Link>
-                </DropdownMenu.Item>
-                <DropdownMenu.Item asChild>
-                  <Link
-                    href={paths.account}
-                    className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10"
-                  >
-                    <Settings className="size-4" /> Account settings
-                    {notices ? (
-                      <span className="ml-auto rounded-full bg-pink-500 px-1.5 text-[10px] font-bold text-white">
-                        {notices} new
-                      </span>
-                    ) : null}
-                  </Link>
-                </DropdownMenu.Item>
-                {isAdmin ? (
+                Sign in
+              </a>
+              <a
+                href="/login?mode=register"
+                className="hidden h-9 items-center rounded-full bg-accent px-4 text-sm font-semibold text-accent-foreground hover:bg-accent-hover sm:inline-flex"
+              >
+                Create account
+              </a>
+            </>
+          )}
+          {user ? (
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger className="rounded-full" aria-label="Account menu">
+                <Avatar personId={user?.id} src={user?.profileImageUrl} first={user?.firstName} last={user?.lastName} />
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content
+                  align="end"
+                  sideOffset={8}
+                  className="z-50 min-w-44 rounded-xl border border-border bg-surface-2 p-1 shadow-2xl"
+                >
+                  <DropdownMenu.Label className="px-3 py-2 text-xs text-muted sm:hidden">{greeting}</DropdownMenu.Label>
                   <DropdownMenu.Item asChild>
                     <Link
-                      href={paths.admin}
+                      href={paths.profile}
                       className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10"
                     >
-                      <ShieldCheck className="size-4" /> Moderation
+                      <UserIcon className="size-4" /> Profile
                     </Link>
                   </DropdownMenu.Item>
-                ) : null}
-                <DropdownMenu.Item asChild>
-                  <a
-                    href="/api/logout"
-                    className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10"
-                  >
-                    <LogOut className="size-4" /> Sign Out
-                  </a>
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+                  <DropdownMenu.Item asChild>
+                    <Link
+                      href={paths.account}
+                      className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10"
+                    >
+                      <Settings className="size-4" /> Account settings
+                      {notices ? (
+                        <span className="ml-auto rounded-full bg-pink-500 px-1.5 text-[10px] font-bold text-white">
+                          {notices} new
+                        </span>
+                      ) : null}
+                    </Link>
+                  </DropdownMenu.Item>
+                  {isAdmin ? (
+                    <DropdownMenu.Item asChild>
+                      <Link
+                        href={paths.admin}
+                        className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10"
+                      >
+                        <ShieldCheck className="size-4" /> Moderation
+                      </Link>
+                    </DropdownMenu.Item>
+                  ) : null}
+                  <DropdownMenu.Item asChild>
+                    <a
+                      href="/api/logout"
+                      className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-white/10"
+                    >
+                      <LogOut className="size-4" /> Sign Out
+                    </a>
+                  </DropdownMenu.Item>
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          ) : null}
         </div>
       </nav>
     </header>

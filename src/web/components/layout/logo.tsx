@@ -12,14 +12,8 @@ const ICON_SIZES = { default: 'size-5', hero: 'size-8' } as const;
 /** The app's mark: a note on the brand gradient. */
 export function LogoMark({ size = 'default' }: { size?: keyof typeof MARK_SIZES }) {
   return (
-    <span
-      className={cx(
-        'inline-flex items-center justify-center bg-gradient-to-br from-purple-500 to-pink-500 shadow-lg shadow-purple-900/40',
-        MARK_SIZES[size],
-      )}
-      aria-hidden
-    >
-      <Music className={cx(ICON_SIZES[size], 'text-white')} />
+    <span className={cx('inline-flex items-center justify-center bg-accent', MARK_SIZES[size])} aria-hidden>
+      <Music className={cx(ICON_SIZES[size], 'text-accent-foreground')} />
     </span>
   );
 }
@@ -29,7 +23,7 @@ export function Logo({ className }: { className?: string }) {
   return (
     <span className={cx('inline-flex items-center gap-2', className)}>
       <LogoMark />
-      <span className="text-xl font-bold tracking-tight text-gradient">CrowdMix</span>
+      <span className="text-xl font-bold tracking-tight text-foreground">CrowdMix</span>
     </span>
   );
 }

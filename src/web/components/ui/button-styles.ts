@@ -5,15 +5,14 @@
 import { cx } from '../../lib/cx';
 
 export const buttonBase =
-  'inline-flex items-center justify-center rounded-xl font-medium whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
+  'inline-flex items-center justify-center rounded-full font-semibold whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
 
 export const buttonVariants = {
-  primary:
-    'bg-gradient-to-r from-purple-500 to-pink-500 text-white shadow-lg shadow-purple-900/30 hover:from-purple-400 hover:to-pink-400',
-  secondary: 'bg-surface-2 text-foreground border border-border hover:bg-[#282042]',
+  primary: 'bg-accent text-accent-foreground hover:bg-accent-hover',
+  secondary: 'bg-surface-2 text-foreground border border-border hover:bg-surface-3',
   ghost: 'text-foreground hover:bg-white/10',
   outline: 'border border-border text-foreground hover:bg-white/5',
-  destructive: 'bg-red-600 text-white hover:bg-red-500',
+  destructive: 'bg-red-700 text-white hover:bg-red-600',
 } as const;
 
 export const buttonSizes = {

@@ -2,15 +2,7 @@ import type { HTMLAttributes } from 'react';
 import { cn } from '../../lib/utils';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div
-      className={cn(
-        'rounded-2xl border border-border bg-surface/80 backdrop-blur-sm shadow-xl shadow-black/20',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <div className={cn('rounded-card border border-border bg-surface', className)} {...props} />;
 }
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('flex flex-col gap-1.5 p-5 pb-3', className)} {...props} />;

@@ -12,7 +12,7 @@ export function Progress({ value, label, className }: { value: number; label: st
       className={cn('relative h-2 w-full overflow-hidden rounded-full bg-white/10', className)}
     >
       <P.Indicator
-        className="h-full bg-gradient-to-r from-purple-500 to-pink-500 transition-transform duration-150"
+        className="h-full bg-accent transition-transform duration-150"
         style={{ transform: `translateX(-${100 - v}%)` }}
       />
     </P.Root>

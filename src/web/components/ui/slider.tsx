@@ -45,7 +45,7 @@ export function Slider({
       )}
     >
       <S.Track className="relative h-1.5 grow overflow-hidden rounded-full bg-white/15">
-        <S.Range className="absolute h-full bg-gradient-to-r from-purple-500 to-pink-500" />
+        <S.Range className="absolute h-full bg-accent" />
       </S.Track>
       <S.Thumb
         aria-label={label}

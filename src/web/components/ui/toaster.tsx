@@ -50,7 +50,7 @@ export function Toaster() {
           <Toast.Close className="sr-only">Dismiss</Toast.Close>
         </Toast.Root>
       ) : null}
-      <Toast.Viewport className="fixed right-0 bottom-[calc(var(--player-height,0px)+1rem)] z-[100] m-0 flex w-96 max-w-[100vw] list-none flex-col gap-2 p-4 outline-none" />
+      <Toast.Viewport className="fixed top-16 right-0 z-[100] m-0 flex w-96 max-w-[100vw] list-none flex-col gap-2 p-4 outline-none" />
     </Toast.Provider>
   );
 }

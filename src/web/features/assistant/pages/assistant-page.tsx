@@ -35,7 +35,7 @@ type Entry =
 
 export function AssistantPage() {
   return (
-    <Page className="flex flex-col">
+    <Page className="flex h-app flex-col py-3 sm:py-4">
       <RequireAuth message="Please log in to chat with DJ Verse.">
         <Assistant />
       </RequireAuth>
@@ -119,18 +119,18 @@ function Assistant() {
   const empty = entries.length === 0 && !pendingText;
 
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
-      <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex items-center gap-3">
+    <div className="mx-auto flex min-h-0 w-full max-w-4xl flex-1 flex-col gap-2 sm:gap-3">
+      <header className="flex items-center justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
           <span
-            className="grid size-12 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-purple-500 to-pink-500 shadow-lg shadow-purple-900/40"
+            className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent text-accent-foreground"
             aria-hidden
           >
-            <Disc3 className="size-7 text-white" />
+            <Disc3 className="size-6" />
           </span>
-          <div>
-            <h1 className="text-2xl font-bold sm:text-3xl">DJ Verse</h1>
-            <p className="text-sm text-muted">Your AI music assistant — picks that rhyme with your vibe.</p>
+          <div className="min-w-0">
+            <h1 className="text-xl font-bold tracking-tight sm:text-2xl">DJ Verse</h1>
+            <p className="truncate text-sm text-muted">Your AI music assistant — picks that rhyme with your vibe.</p>
           </div>
         </div>
         {entries.length ? (
@@ -139,14 +139,14 @@ function Assistant() {
             size="sm"
             onClick={startOver}
             disabled={clear.isPending || send.isPending}
-            className="self-start sm:self-auto"
+            className="shrink-0"
           >
             <RotateCcw aria-hidden />
             New conversation
           </Button>
         ) : null}
       </header>
-      <ul className="flex flex-wrap gap-2" aria-label="About DJ Verse">
+      <ul className="flex gap-1.5 overflow-x-auto" aria-label="About DJ Verse">
         <li>
           <Badge>
             <Sparkles className="size-3" aria-hidden />
@@ -167,7 +167,7 @@ function Assistant() {
         </li>
       </ul>
 
-      <Panel className="flex min-h-[60vh] flex-col">
+      <Panel className="flex min-h-0 flex-1 flex-col">
         <div
           role="log"
           aria-label="Conversation with DJ Verse"
@@ -197,7 +197,7 @@ function Assistant() {
           ) : null}
           <div ref={endRef} />
         </div>
-        <div className="border-t border-border p-3 sm:p-4">
+        <div className="border-t border-border p-2 sm:p-3">
           <MessageComposer
             id="ai-message"
             label="Message DJ Verse"
@@ -207,7 +207,7 @@ function Assistant() {
             value={draft}
             onValueChange={setDraft}
           />
-          <p className="mt-2 text-xs text-muted">
+          <p className="mt-1.5 hidden text-xs text-muted sm:block">
             {user?.currentMood ? `Tuned to your ${user.currentMood} mood. ` : ''}Try a genre, a mood, an artist or “more
             like the second one”.
           </p>
@@ -247,7 +247,7 @@ function EmptyState({ onPick, disabled }: { onPick: (prompt: string) => void; di
 function UserBubble({ text }: { text: string }) {
   return (
     <div className="flex justify-end">
-      <p className="max-w-[85%] rounded-2xl rounded-br-sm bg-gradient-to-r from-purple-600 to-pink-600 px-4 py-2 text-sm break-words whitespace-pre-wrap text-white">
+      <p className="max-w-[85%] rounded-2xl rounded-br-sm bg-accent px-4 py-2 text-sm break-words whitespace-pre-wrap text-accent-foreground">
         <span className="sr-only">You: </span>
         {text}
       </p>
@@ -259,10 +259,10 @@ function DjBubble({ entry }: { entry: Extract<Entry, { from: 'dj' }> }) {
   return (
     <div className="flex gap-2 sm:gap-3">
       <span
-        className="mt-1 grid size-8 shrink-0 place-items-center rounded-full bg-gradient-to-br from-purple-500 to-pink-500"
+        className="mt-1 grid size-8 shrink-0 place-items-center rounded-full bg-accent text-accent-foreground"
         aria-hidden
       >
-        <Disc3 className="size-4 text-white" />
+        <Disc3 className="size-4" />
       </span>
       <div className="min-w-0 flex-1 space-y-3">
         <p

@@ -1,4 +1,5 @@
 /** The signed-out landing page (spec section 2): hero, How It Works, and the closing call to action. */
+import type { ReactNode } from 'react';
 import { Bot, MapPin, Share2, ThumbsUp } from 'lucide-react';
 import { buttonBase, buttonClasses, buttonSizes } from '../../../components/ui/button-styles';
 import { cx } from '../../../lib/cx';
@@ -37,67 +38,81 @@ async function handleGetStarted() {
   } catch {
     /* in transit failure: go to sign-in anyway */
   }
-  window.location.assign('/api/login');
+  // "Get Started" opens the registration form (issue 15), not the sign-in form.
+  window.location.assign('/login?mode=register');
 }
 
 /**
  * The buttons are plain elements with the button's classes (./button-styles), not <Button>: the landing page is
  * the first load, and <Button> brings Radix's Slot and tailwind-merge (for caller overrides it does not need here).
  */
-export function LandingPage() {
+export function LandingPage({ children }: { children?: ReactNode }) {
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 pb-24">
-      <section className="flex flex-col items-center py-20 text-center sm:py-28">
-        <LogoMark size="hero" />
-        <h1 className="mt-6 text-5xl font-extrabold tracking-tight sm:text-7xl">
-          <span className="text-gradient">CrowdMix</span>
-        </h1>
-        <p className="mt-3 text-xl font-medium text-purple-200 sm:text-2xl">for the love of music</p>
-        <p className="mt-6 max-w-2xl text-base text-muted sm:text-lg">
-          Upload your favourite tracks, vote together, and let the community decide the global Top 100. Every venue gets
-          its own crowd-voted mix, community playlists let friends build lists together, and DJ Verse, our AI assistant,
-          finds your next favourite song.
-        </p>
-        <button
-          type="button"
-          className={cx(buttonClasses('primary', 'lg'), 'mt-10')}
-          onClick={() => void handleGetStarted()}
-        >
-          Get Started
-        </button>
-      </section>
+    <>
+      <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur-lg">
+        <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+          <a href="/" aria-label="CrowdMix home" className="inline-flex items-center gap-2">
+            <LogoMark />
+            <span className="text-xl font-bold tracking-tight">CrowdMix</span>
+          </a>
+          <a
+            href="/login"
+            className="ml-auto inline-flex h-9 items-center rounded-full px-3 text-sm font-semibold hover:bg-white/10"
+          >
+            Sign in
+          </a>
+        </nav>
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-4 pb-24">
+        <section className="flex flex-col items-center py-10 text-center sm:py-14">
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">
+            <span className="text-gradient">CrowdMix</span>
+          </h1>
+          <p className="mt-2 text-lg font-medium text-foreground sm:text-xl">for the love of music</p>
+          <p className="mt-4 max-w-2xl text-base text-muted">
+            Upload your favourite tracks, vote together, and let the community decide the global Top 100. Every venue
+            gets its own crowd-voted mix, community playlists let friends build lists together, and DJ Verse, our AI
+            assistant, finds your next favourite song.
+          </p>
+          <button
+            type="button"
+            className={cx(buttonClasses('primary', 'lg'), 'mt-6')}
+            onClick={() => void handleGetStarted()}
+          >
+            Get Started
+          </button>
+        </section>
 
-      <section aria-labelledby="how-it-works" className="py-8">
-        <h2 id="how-it-works" className="text-center text-3xl font-bold">
-          How It Works
-        </h2>
-        <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {STEPS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border border-border bg-surface/70 p-6">
-              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-gradient-to-br from-purple-500/30 to-pink-500/30">
-                <Icon className="size-5 text-pink-200" aria-hidden />
-              </span>
-              <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-              <p className="mt-2 text-sm text-muted">{text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+        {children}
 
-      <section className="mt-16 rounded-3xl bg-gradient-to-r from-purple-600 to-pink-600 p-10 text-center shadow-2xl shadow-purple-900/40">
-        <h2 className="text-3xl font-bold text-white">Ready to Join the Mix?</h2>
-        <p className="mt-3 text-purple-50">Sign in to vote, upload and chat with music lovers everywhere.</p>
-        <a
-          href="/api/login"
-          className={cx(
-            buttonBase,
-            buttonSizes.lg,
-            'mt-8 border border-white/30 bg-white text-purple-800 hover:bg-purple-50',
-          )}
-        >
-          Sign In to Start Voting
-        </a>
-      </section>
-    </main>
+        <section aria-labelledby="how-it-works" className="py-8">
+          <h2 id="how-it-works" className="text-center text-3xl font-bold">
+            How It Works
+          </h2>
+          <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+            {STEPS.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="rounded-2xl border border-border bg-surface/70 p-6">
+                <span className="inline-flex size-11 items-center justify-center rounded-xl bg-accent-soft text-accent-text">
+                  <Icon className="size-5" aria-hidden />
+                </span>
+                <h3 className="mt-4 text-lg font-semibold">{title}</h3>
+                <p className="mt-2 text-sm text-muted">{text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="mt-16 rounded-3xl border border-border bg-surface p-10 text-center">
+          <h2 className="text-3xl font-bold text-foreground">Ready to Join the Mix?</h2>
+          <p className="mt-3 text-muted">Sign in to vote, upload and chat with music lovers everywhere.</p>
+          <a
+            href="/api/login"
+            className={cx(buttonBase, buttonSizes.lg, 'mt-8 bg-foreground text-background hover:bg-white')}
+          >
+            Sign In to Start Voting
+          </a>
+        </section>
+      </main>
+    </>
   );
 }

@@ -11,11 +11,6 @@ import { useRegister, useSignIn } from '../api/sign-in';
 
 type Mode = 'signin' | 'register';
 
-/** Where to go after signing in: a same-site path from `?next=` (e.g. a venue's join link), else home. */
-function nextPath(search: string): string {
-  const next = new URLSearchParams(search).get('next');
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
-}
 type Errors = Partial<Record<'email' | 'password' | 'firstName' | 'lastName' | 'form', string>>;
 
 function firstErrors(issues: { path: PropertyKey[]; message: string }[]): Errors {
@@ -27,9 +22,22 @@ function firstErrors(issues: { path: PropertyKey[]; message: string }[]): Errors
   return out;
 }
 
+/** Where to go after signing in: `?next=` when it is a same-site path of this app (e.g. a venue's join link), else home. */
+export function nextPath(search = typeof window === 'undefined' ? '' : window.location.search): string {
+  const next = new URLSearchParams(search).get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') && !next.startsWith('/api/')
+    ? next
+    : '/';
+}
+
 export function LoginPage() {
   const [, navigate] = useLocation();
-  const [mode, setMode] = useState<Mode>('signin');
+  // "Get Started" and "Create account" open the registration form (/login?mode=register).
+  const [mode, setMode] = useState<Mode>(() =>
+    typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('mode') === 'register'
+      ? 'register'
+      : 'signin',
+  );
   const [errors, setErrors] = useState<Errors>({});
   const signIn = useSignIn();
   const register = useRegister();
@@ -55,7 +63,7 @@ export function LoginPage() {
         await register.mutateAsync(
           parsed.data as { email: string; password: string; firstName: string; lastName: string },
         );
-      navigate(nextPath(window.location.search));
+      navigate(nextPath());
     } catch (err) {
       setErrors({
         form: errorMessage(

@@ -20,7 +20,7 @@ let tempSeq = 0;
 export function useSendChatMessage(
   room: ChatRoom,
   user: CurrentUser | null,
-  opts: { onFailed?: (content: string) => void } = {},
+  opts: { onFailed?: (content: string, err: unknown) => void } = {},
 ) {
   const qc = useQueryClient();
   const key = chatMessagesKey(room);
@@ -53,14 +53,14 @@ export function useSendChatMessage(
     },
     onError: (err, content, ctx) => {
       qc.setQueryData<Message[]>(key, (cur) => cur?.filter((m) => m.id !== ctx?.tempId));
-      opts.onFailed?.(content);
+      opts.onFailed?.(content, err);
       // A 401 is the query client's (sign in again).
       if (isUnauthorizedError(err)) return;
       if (err instanceof ApiError && err.status === 429) {
         toast({ title: 'Slow down', description: err.serverMessage, variant: 'destructive' });
         return;
       }
-      // Spec section 8: a failed chat send is rolled back and only logged.
+      // Spec section 8: a failed chat send is rolled back and logged; the room says why under the box (issue 15).
       console.warn('chat message not sent', err);
     },
     onSettled: () => qc.invalidateQueries({ queryKey: key }),

@@ -9,6 +9,7 @@ import type { Message } from '@shared/schemas/message';
 import { MESSAGE_PAGE_SIZE } from '@shared/schemas/message';
 import { href } from '../../../app/routes';
 import { cn, isMobileBrowser } from '../../../lib/utils';
+import { personColor } from '../../../lib/seed';
 import { isTemp } from '../api/get-chat-messages';
 import { foldBlocked, hiddenLabel } from '../../safety';
 import { MessageActions } from '../../safety';
@@ -91,7 +92,7 @@ export function ChatMessageList({
       onScroll={(e) => {
         if (e.currentTarget.scrollTop < 40 && list.length) void loadOlder();
       }}
-      className="h-[55vh] min-h-72 overflow-y-auto rounded-xl border border-border/60 bg-black/20 p-3 sm:p-4"
+      className="min-h-0 flex-1 overflow-y-auto rounded-lg border border-border/60 bg-background/40 p-3 sm:p-4"
       tabIndex={0}
       role="log"
       aria-label={label}
@@ -180,7 +181,7 @@ function ChatMessageItem({
         <div className="max-w-[85%] sm:max-w-[70%]">
           <div
             className={cn(
-              'rounded-2xl rounded-br-md bg-gradient-to-r from-purple-600 to-pink-600 px-3.5 py-2 text-sm break-words whitespace-pre-wrap text-white',
+              'rounded-2xl rounded-br-md bg-accent px-3.5 py-2 text-sm break-words whitespace-pre-wrap text-accent-foreground',
               pending && 'opacity-70',
             )}
           >
@@ -198,7 +199,8 @@ function ChatMessageItem({
     <li className="group flex items-start gap-2.5" data-testid="chat-message">
       <span
         aria-hidden
-        className="mt-0.5 flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-gradient-to-br from-purple-500 to-pink-500 text-xs font-semibold text-white"
+        className="mt-0.5 flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full text-xs font-semibold text-white"
+        style={{ backgroundColor: personColor(m.senderId) }}
       >
         {m.senderImage ? (
           <img src={m.senderImage} alt="" className="size-full object-cover" referrerPolicy="no-referrer" />

@@ -4,6 +4,8 @@ import type { Message } from '@shared/schemas/message';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@shared/schemas/auth';
 import { MessageComposer } from '../../../components/ui/message-composer';
+import { friendlyError } from '../../../components/ui/state-view';
+import { isUnauthorizedError } from '../../../lib/auth-redirect';
 import { chatMessagesKey, loadOlderMessages, useChatMessages, type ChatRoom as Room } from '../api/get-chat-messages';
 import { useBlockedIds } from '../../safety';
 import { useMyMute } from '../../safety';
@@ -27,8 +29,14 @@ export function ChatRoom({
   const qc = useQueryClient();
   const messages = useChatMessages(room);
   const [draft, setDraft] = useState('');
-  // A failed send gives the text back, so nothing typed is lost.
-  const send = useSendChatMessage(room, user, { onFailed: (text) => setDraft((d) => d || text) });
+  const [sendError, setSendError] = useState<string | null>(null);
+  // A failed send gives the text back, so nothing typed is lost, and says why under the box.
+  const send = useSendChatMessage(room, user, {
+    onFailed: (text, err) => {
+      setDraft((d) => d || text);
+      if (!isUnauthorizedError(err)) setSendError(friendlyError(err));
+    },
+  });
   const onLoadOlder = useCallback(() => loadOlderMessages(qc, room), [qc, room]);
   const composerId = room.kind === 'global' ? 'global-chat-input' : `venue-chat-input-${room.venueId}`;
   const blockedIds = useBlockedIds();
@@ -39,7 +47,7 @@ export function ChatRoom({
     [qc, room],
   );
   return (
-    <div className="space-y-3">
+    <div className="flex min-h-0 flex-1 flex-col gap-2">
       <ChatMessageList
         messages={messages.data}
         meId={user.id}
@@ -76,9 +84,17 @@ export function ChatRoom({
           pending={send.isPending}
           value={draft}
           onValueChange={setDraft}
-          onSend={(text) => send.mutate(text)}
+          onSend={(text) => {
+            setSendError(null);
+            send.mutate(text);
+          }}
         />
       )}
+      {sendError ? (
+        <p role="alert" className="text-sm text-danger" data-testid="chat-send-error">
+          Not sent: {sendError} Your message is still in the box.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -46,7 +46,13 @@ export function OnlineUsersPanel({
               return (
                 <li key={u.id} className="flex items-start gap-3 rounded-xl p-2 hover:bg-white/5">
                   <span className="relative">
-                    <Avatar src={u.profileImageUrl} first={u.firstName} last={u.lastName} label={name} />
+                    <Avatar
+                      personId={u.id}
+                      src={u.profileImageUrl}
+                      first={u.firstName}
+                      last={u.lastName}
+                      label={name}
+                    />
                     <span
                       className="absolute -right-0.5 -bottom-0.5 size-3 rounded-full border-2 border-surface bg-green-400"
                       aria-hidden

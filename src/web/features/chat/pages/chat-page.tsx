@@ -43,25 +43,29 @@ export function ChatPage() {
 
 function Chat({ user }: { user: CurrentUser }) {
   const online = useOnlineUsers();
-  const [tab, setTab] = useState('global');
-  const [venueId, setVenueId] = useState<number | null>(null);
+  // /chat?venue=<id> (a venue page's "Chat in …" link) opens that venue's room.
+  const [venueId, setVenueId] = useState<number | null>(() => {
+    const v = new URLSearchParams(window.location.search).get('venue');
+    return v && /^\d{1,10}$/.test(v) ? Number(v) : null;
+  });
+  const [tab, setTab] = useState(venueId ? 'venue' : 'global');
   return (
-    <Page>
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="font-display text-3xl font-bold">
-            <span className="text-gradient">Chat</span>
-          </h1>
-          <p className="mt-1 text-muted">Talk music in the global room or at your venue.</p>
+    <Page className="flex h-app flex-col py-3 sm:py-4">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight">Chat</h1>
+          <p className="sr-only sm:not-sr-only sm:text-sm sm:text-muted">
+            Talk music in the global room or at your venue.
+          </p>
         </div>
         <div className="flex items-center gap-2 text-sm text-muted">
           <span>Your mood:</span>
           <OwnMoodButton mood={user.currentMood} />
         </div>
       </div>
-      <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <aside className="hidden lg:block" aria-label="Online users">
-          <div className="sticky top-24">
+      <div className="grid min-h-0 flex-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <aside className="hidden min-h-0 lg:flex lg:flex-col" aria-label="Online users">
+          <div className="flex min-h-0 flex-1 flex-col">
             <OnlineUsersPanel
               users={online.data}
               isLoading={online.isLoading}
@@ -70,9 +74,9 @@ function Chat({ user }: { user: CurrentUser }) {
             />
           </div>
         </aside>
-        <Card className="min-w-0">
-          <CardContent className="p-3 pt-3 sm:p-5 sm:pt-5">
-            <Tabs value={tab} onValueChange={setTab}>
+        <Card className="flex min-h-0 min-w-0 flex-col">
+          <CardContent className="flex min-h-0 flex-1 flex-col p-2 pt-2 sm:p-4 sm:pt-4">
+            <Tabs value={tab} onValueChange={setTab} className="flex min-h-0 flex-1 flex-col">
               <TabsList aria-label="Chat rooms">
                 <TabsTrigger value="global">
                   <Globe aria-hidden /> Global Chat
@@ -81,10 +85,12 @@ function Chat({ user }: { user: CurrentUser }) {
                   <MapPin aria-hidden /> Venue Chat
                 </TabsTrigger>
               </TabsList>
-              <TabsContent value="global">
-                <header className="mb-3">
-                  <h2 className="text-lg font-semibold">Global Music Discussion</h2>
-                  <p className="text-sm text-muted">Chat with music lovers from around the world</p>
+              <TabsContent value="global" className="mt-2 flex min-h-0 flex-1 flex-col">
+                <header className="mb-2">
+                  <h2 className="text-base font-semibold">Global Music Discussion</h2>
+                  <p className="sr-only sm:not-sr-only sm:text-sm sm:text-muted">
+                    Chat with music lovers from around the world
+                  </p>
                 </header>
                 <ChatRoom
                   room={{ kind: 'global' }}
@@ -93,7 +99,7 @@ function Chat({ user }: { user: CurrentUser }) {
                   label="Global chat messages"
                 />
               </TabsContent>
-              <TabsContent value="venue">
+              <TabsContent value="venue" className="mt-2 flex min-h-0 flex-1 flex-col overflow-y-auto">
                 {venueId ? (
                   <VenueRoom key={venueId} venueId={venueId} user={user} onBack={() => setVenueId(null)} />
                 ) : (
@@ -175,20 +181,23 @@ function VenueRoom({ venueId, user, onBack }: { venueId: number; user: CurrentUs
   const count = inVenue.data?.length ?? 0;
   const isAdmin = useAccount().data?.isAdmin ?? false;
   return (
-    <section aria-labelledby="venue-room-title">
-      <header className="mb-3 flex flex-wrap items-center gap-3">
-        <Button variant="ghost" size="sm" onClick={onBack}>
-          <ArrowLeft aria-hidden /> Back to Venues
+    <section aria-labelledby="venue-room-title" className="flex min-h-0 flex-1 flex-col">
+      <header className="mb-2 flex items-center gap-2">
+        <Button variant="ghost" size="icon-sm" onClick={onBack} aria-label="Back to Venues" title="Back to Venues">
+          <ArrowLeft aria-hidden />
         </Button>
         <div className="min-w-0 flex-1">
-          <h2 id="venue-room-title" className="truncate text-lg font-semibold">
+          <h2 id="venue-room-title" className="truncate text-base font-semibold" data-testid="venue-room-name">
             {venue?.name ?? 'Venue chat'}
           </h2>
-          {venue ? <p className="truncate text-sm text-muted">{venue.location}</p> : null}
+          <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted" data-testid="venue-room-place">
+            {venue ? <span className="truncate">{venue.location}</span> : null}
+            <span aria-hidden>·</span>
+            <span className="inline-flex shrink-0 items-center gap-1 text-up" aria-live="polite">
+              <Users className="size-3" aria-hidden /> {count} {count === 1 ? 'user' : 'users'} in venue
+            </span>
+          </p>
         </div>
-        <Badge variant="success" aria-live="polite">
-          <Users className="size-3.5" aria-hidden /> {count} {count === 1 ? 'user' : 'users'} in venue
-        </Badge>
       </header>
       <ChatRoom
         room={{ kind: 'venue', venueId }}

@@ -36,7 +36,7 @@ export function ExportMenu({
       <DropdownMenu.Root>
         <DropdownMenu.Trigger asChild disabled={disabled}>
           <Button variant="outline" className={className}>
-            <Download aria-hidden /> Export
+            <Download aria-hidden /> <span className="max-sm:sr-only">Export</span>
           </Button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>

@@ -83,10 +83,10 @@ function Item({
       aria-current={selected ? 'true' : undefined}
       className={cn(
         'flex w-full items-center gap-3 px-4 py-3 text-left transition-colors hover:bg-white/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent',
-        selected && 'bg-purple-500/15',
+        selected && 'bg-accent-soft',
       )}
     >
-      <Avatar src={user.profileImageUrl} first={user.firstName} last={user.lastName} label={name} />
+      <Avatar personId={user.id} src={user.profileImageUrl} first={user.firstName} last={user.lastName} label={name} />
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
           <span className={cn('truncate text-sm', unread ? 'font-semibold' : 'font-medium')}>{name}</span>

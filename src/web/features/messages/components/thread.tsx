@@ -64,7 +64,13 @@ export function Thread({
         >
           <ArrowLeft aria-hidden />
         </Button>
-        <Avatar src={other?.profileImageUrl} first={other?.firstName} last={other?.lastName} label={name} />
+        <Avatar
+          personId={other?.id}
+          src={other?.profileImageUrl}
+          first={other?.firstName}
+          last={other?.lastName}
+          label={name}
+        />
         <h2 id="thread-title" className="min-w-0 flex-1 truncate font-semibold">
           {name}
         </h2>
@@ -102,9 +108,7 @@ export function Thread({
                     <div
                       className={cn(
                         'rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap',
-                        own
-                          ? 'rounded-br-md bg-gradient-to-r from-purple-600 to-pink-600 text-white'
-                          : 'rounded-bl-md bg-surface-2',
+                        own ? 'rounded-br-md bg-accent text-accent-foreground' : 'rounded-bl-md bg-surface-2',
                       )}
                     >
                       <span className="sr-only">{own ? 'You: ' : `${name}: `}</span>

@@ -23,16 +23,12 @@ export function MixActions({
 }) {
   const player = usePlayerActions();
   const playable = songs.filter((s) => s.youtubeId).length;
-  const secondary = variant === 'onGradient' ? 'border-white/30 bg-white/10 text-white hover:bg-white/20' : undefined;
+  // One look on every header now (docs/design.md: no gradient heroes); `variant` stays for callers.
+  void variant;
+  const secondary = 'h-9 px-3.5 sm:h-10 sm:px-4';
   return (
     <div className="flex flex-wrap gap-2">
-      <Button
-        onClick={() => player.playAll(songs)}
-        disabled={playable === 0}
-        className={
-          variant === 'onGradient' ? 'bg-none bg-white text-purple-800 shadow-black/20 hover:bg-white/90' : undefined
-        }
-      >
+      <Button onClick={() => player.playAll(songs)} disabled={playable === 0} className={secondary}>
         <Play className="fill-current" aria-hidden /> Play All ({songs.length})
       </Button>
       <Button
@@ -50,7 +46,7 @@ export function MixActions({
         venueId={venueId}
         trigger={
           <Button variant="outline" className={secondary}>
-            <Share2 aria-hidden /> Share
+            <Share2 aria-hidden /> <span className="max-sm:sr-only">Share</span>
           </Button>
         }
       />

@@ -1,16 +1,17 @@
 /**
- * The song card of every list: media (thumbnail with play, the embedded video on demand, or the PDF tile),
- * title, artist, genre, uploader and date, live vote buttons, the outside link and the queue menu.
- * The YouTube iframe loads only when asked for, so a page of 100 songs stays light.
+ * The track row of every list (docs/design.md, "Track row"): rank and movement, artwork with Play, title and
+ * artist, genre, the vote control, duration, the outside link and the menu, in one 56–64 px row. Columns appear
+ * as the row's container widens (genre from 48rem, duration from 36rem). The YouTube iframe of "Watch video
+ * here" loads only when asked for, so a page of 100 songs stays light.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
-import { ExternalLink, FileText, Flag, ListEnd, ListPlus, MoreVertical, Music2, Play, Video } from 'lucide-react';
-import { ID_LABEL_LENGTH } from '@shared/constants';
+import { ExternalLink, FileText, Flag, ListEnd, ListPlus, MoreVertical, Play, Video } from 'lucide-react';
 import { formatClock } from '@shared/duration';
 import type { RankedSong, Song } from '@shared/schemas/song';
 import { youtubeEmbedUrl, youtubeThumbnail, youtubeWatchUrl } from '@shared/youtube';
 import { Badge } from '../../../components/ui/badge';
+import { Artwork } from '../../../components/ui/cover-art';
 import { cn } from '../../../lib/utils';
 import { useIsCurrentSong, usePlayerActions, usePlayerState } from '../../player';
 import { PdfThumbnail } from '../../player';
@@ -22,8 +23,6 @@ const ReportDialog = lazy(async () => ({
 }));
 
 export type CardSong = Song & Partial<Pick<RankedSong, 'position' | 'previousPosition'>>;
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** Where the outside-link button goes: the YouTube watch page, or the PDF. */
 export function externalUrl(song: Pick<Song, 'youtubeId' | 'youtubeUrl' | 'pdfUrl'>): string | null {
@@ -69,18 +68,21 @@ export function SongCard({
   compact,
   actions,
   votingClosed,
+  rankChange,
 }: {
   song: CardSong;
-  /** The list the card belongs to; play starts it from this song. */
+  /** The list the row belongs to; play starts it from this song. */
   list: Song[];
   onVote: (voteType: 'up' | 'down') => void;
   votePending?: boolean;
-  /** Trending column: smaller media, no embed. */
+  /** A side column (trending): no rank; the row's container decides which other columns fit. */
   compact?: boolean;
   /** Extra controls beside the menu (the venue owner's remove button). */
   actions?: ReactNode;
   /** Why voting is closed in this list (a deactivated venue's mix); absent while it is open. */
   votingClosed?: string;
+  /** A live move just now ("↑ #1"), shown for a few seconds after a vote re-ranked the list. */
+  rankChange?: { up: boolean; to: number } | null;
 }) {
   const player = usePlayerActions();
   const { isCurrent, isPlaying } = useIsCurrentSong(song.id);
@@ -89,176 +91,173 @@ export function SongCard({
   const playable = Boolean(song.youtubeId);
   const link = externalUrl(song);
   const titleId = `song-${song.id}-title${compact ? '-c' : ''}`;
-  // A thumbnail that cannot load (offline, or a video gone from the provider) gives way to the tile below
-  // instead of a broken-image icon. (The browser still logs the failed request; no page code can stop that.)
-  const [thumbFailed, setThumbFailed] = useState(false);
-  const thumb = thumbFailed ? null : (song.thumbnailUrl ?? (song.youtubeId ? youtubeThumbnail(song.youtubeId) : null));
+  const thumb = song.thumbnailUrl ?? (song.youtubeId ? youtubeThumbnail(song.youtubeId) : null);
+  const ranked = song.position != null && !compact;
 
   return (
     <article
       aria-labelledby={titleId}
       data-testid="song-card"
       data-song-id={song.id}
+      data-current={isCurrent || undefined}
       className={cn(
-        'group relative flex gap-3 transition-colors',
-        compact
-          ? cn('items-center rounded-xl p-2 hover:bg-white/5', isCurrent && 'bg-pink-500/10')
-          : cn(
-              'flex-col rounded-2xl border bg-surface/80 p-3 @2xl:flex-row @2xl:flex-wrap @2xl:items-center @2xl:gap-4',
-              isCurrent
-                ? 'border-pink-400/60 shadow-lg shadow-pink-900/20'
-                : 'border-border hover:border-purple-400/40',
-            ),
+        'group relative flex flex-wrap items-center gap-x-3 rounded-lg px-2 py-1.5 transition-colors @2xl:gap-x-4',
+        isCurrent ? 'bg-accent-soft' : 'hover:bg-white/[0.04]',
       )}
     >
-      <div className="flex min-w-0 flex-1 items-center gap-3 @2xl:gap-4">
-        {song.position != null && !compact ? (
-          <div className="flex w-8 shrink-0 flex-col items-center @2xl:w-10">
-            <span
-              data-testid="song-position"
-              aria-label={`Position ${song.position}`}
-              className={cn('text-xl font-bold tabular-nums', song.position <= 3 ? 'text-gradient' : 'text-muted')}
-            >
-              {song.position}
-            </span>
-            <Movement position={song.position} previous={song.previousPosition} />
-          </div>
-        ) : null}
-
-        <div
-          className={cn(
-            'relative shrink-0 overflow-hidden rounded-xl bg-gradient-to-br from-purple-900/60 to-pink-900/40',
-            compact ? 'aspect-video w-20' : 'aspect-video w-24 @2xl:w-44',
-          )}
-        >
-          {
-            <>
-              {thumb ? (
-                <img
-                  src={thumb}
-                  alt=""
-                  loading="lazy"
-                  decoding="async"
-                  onError={() => setThumbFailed(true)}
-                  className="absolute inset-0 size-full object-cover"
-                />
-              ) : null}
-              {!thumb && song.pdfUrl ? (
-                <PdfThumbnail url={song.pdfUrl} width={176} className="absolute inset-0 size-full" />
-              ) : null}
-              {!thumb && !song.pdfUrl ? (
-                <Music2
-                  className="absolute top-1/2 left-1/2 size-8 -translate-x-1/2 -translate-y-1/2 text-purple-200/70"
-                  aria-hidden
-                />
-              ) : null}
-              {playable ? (
-                <button
-                  type="button"
-                  onClick={() => player.playSong(song, list)}
-                  aria-label={`Play ${song.title}`}
-                  className="absolute inset-0 flex items-center justify-center bg-black/25 opacity-100 transition-opacity @2xl:opacity-0 @2xl:group-hover:opacity-100 @2xl:focus-visible:opacity-100"
-                >
-                  <span className="flex size-10 items-center justify-center rounded-full bg-gradient-to-r from-purple-500 to-pink-500 shadow-lg">
-                    <Play className="size-5 translate-x-px fill-white text-white" aria-hidden />
-                  </span>
-                </button>
-              ) : song.pdfUrl ? (
-                <button
-                  type="button"
-                  onClick={() => player.openPdf(song)}
-                  aria-label={`View the PDF of ${song.title}`}
-                  className="absolute inset-0 flex items-end justify-center pb-2 text-[10px] font-semibold text-white/90 hover:bg-black/20"
-                >
-                  <span className="rounded-md bg-black/60 px-1.5 py-0.5">View PDF</span>
-                </button>
-              ) : null}
-              {isCurrent ? (
-                <span className="absolute bottom-1 left-1 rounded-md bg-black/70 px-1.5 py-0.5 text-[10px] font-semibold text-pink-200">
-                  {isPlaying ? 'Playing' : 'Paused'}
-                </span>
-              ) : null}
-              {song.duration ? (
-                <span className="absolute right-1 bottom-1 rounded-md bg-black/70 px-1.5 py-0.5 text-[10px] font-medium tabular-nums text-white">
-                  {formatClock(song.duration)}
-                </span>
-              ) : null}
-            </>
-          }
-        </div>
-
-        <div className="min-w-0 flex-1">
-          <h3 id={titleId} className={cn('truncate font-semibold', compact ? 'text-sm' : 'text-base')}>
-            {song.title}
-          </h3>
-          <p className="truncate text-sm text-muted">{song.artist}</p>
-          <div
+      {ranked ? (
+        <div className="flex w-7 shrink-0 flex-col items-center leading-none @2xl:w-9">
+          <span
+            data-testid="song-position"
+            aria-label={`Position ${song.position}`}
             className={cn(
-              'mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-muted',
-              compact && 'hidden @2xl:flex',
+              'text-base font-semibold tabular-nums',
+              isCurrent ? 'text-accent-text' : song.position! <= 3 ? 'text-foreground' : 'text-muted',
             )}
           >
-            {song.genre ? <Badge>{song.genre}</Badge> : null}
-            {song.pdfUrl ? (
-              <Badge variant="warning">
-                <FileText className="size-3" aria-hidden />
-                PDF
-              </Badge>
-            ) : null}
-            {song.isPrivate ? <Badge variant="secondary">Private</Badge> : null}
-            {!compact ? (
-              <>
-                <span>Uploaded by @{song.uploaderId.slice(0, ID_LABEL_LENGTH)}</span>
-                <span aria-hidden>·</span>
-                <time dateTime={song.createdAt}>{dateFormat.format(new Date(song.createdAt))}</time>
-              </>
-            ) : null}
-          </div>
+            {song.position}
+          </span>
+          <Movement position={song.position!} previous={song.previousPosition} />
         </div>
+      ) : null}
+
+      <div className="relative size-11 shrink-0 overflow-hidden rounded-md @2xl:size-12">
+        {!thumb && song.pdfUrl ? (
+          <PdfThumbnail url={song.pdfUrl} width={96} className="absolute inset-0 size-full bg-surface-3" />
+        ) : (
+          <Artwork
+            src={thumb}
+            seed={{ kind: 'song', id: song.id, title: song.title, genre: song.genre }}
+            className="absolute inset-0 size-full"
+          />
+        )}
+        {playable ? (
+          <button
+            type="button"
+            onClick={() => (isCurrent ? player.toggle() : player.playSong(song, list))}
+            aria-label={isCurrent && isPlaying ? `Pause ${song.title}` : `Play ${song.title}`}
+            className={cn(
+              'absolute inset-0 flex items-center justify-center bg-black/45 text-white transition-opacity',
+              isCurrent
+                ? 'opacity-100'
+                : 'opacity-0 group-hover:opacity-100 focus-visible:opacity-100 pointer-coarse:opacity-0',
+            )}
+          >
+            {isCurrent && isPlaying ? <Equalizer /> : <Play className="size-5 translate-x-px fill-white" aria-hidden />}
+          </button>
+        ) : song.pdfUrl ? (
+          <button
+            type="button"
+            onClick={() => player.openPdf(song)}
+            aria-label={`View the PDF of ${song.title}`}
+            className="absolute inset-0 flex items-end justify-end p-0.5 text-white hover:bg-black/30"
+          >
+            <span className="rounded bg-black/60 p-0.5">
+              <FileText className="size-3" aria-hidden />
+            </span>
+          </button>
+        ) : null}
       </div>
 
-      <div
-        className={cn(
-          'flex shrink-0 items-center gap-1',
-          !compact &&
-            'justify-between border-t border-border/60 pt-2 @2xl:ml-auto @2xl:justify-end @2xl:border-0 @2xl:pt-0',
-        )}
+      <div className="min-w-0 flex-1">
+        <h3
+          id={titleId}
+          className={cn('truncate text-sm font-semibold @2xl:text-[0.9375rem]', isCurrent && 'text-accent-text')}
+        >
+          {song.title}
+        </h3>
+        <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted @2xl:text-sm">
+          {song.pdfUrl ? (
+            <Badge variant="warning" className="px-1 py-0 text-[10px]">
+              <FileText className="size-3" aria-hidden />
+              PDF
+            </Badge>
+          ) : null}
+          {song.isPrivate ? (
+            <Badge variant="secondary" className="px-1 py-0 text-[10px]">
+              Private
+            </Badge>
+          ) : null}
+          <span className="truncate">{song.artist}</span>
+          {isCurrent ? <span className="sr-only">{isPlaying ? ', playing' : ', paused'}</span> : null}
+        </p>
+      </div>
+
+      {rankChange ? (
+        <span
+          data-testid="rank-change"
+          role="status"
+          className={cn(
+            'shrink-0 rounded-full px-1.5 py-0.5 text-xs font-semibold tabular-nums',
+            rankChange.up ? 'bg-green-500/15 text-up' : 'bg-red-500/15 text-down',
+          )}
+        >
+          <span aria-hidden>{`${rankChange.up ? '↑' : '↓'} #${rankChange.to}`}</span>
+          <span className="sr-only">{`${song.title} moved ${rankChange.up ? 'up' : 'down'} to number ${rankChange.to}`}</span>
+        </span>
+      ) : null}
+
+      {song.genre ? (
+        <span className="hidden w-28 shrink-0 truncate text-sm text-muted @3xl:block">{song.genre}</span>
+      ) : (
+        <span className="hidden w-28 shrink-0 @3xl:block" aria-hidden />
+      )}
+
+      <VoteButtons
+        song={song}
+        onVote={onVote}
+        pending={votePending}
+        closedReason={votingClosed}
+        orientation="horizontal"
+        small
+      />
+
+      <span
+        className="hidden w-10 shrink-0 text-right text-sm text-muted tabular-nums @xl:block"
+        aria-label={song.duration ? `Length ${formatClock(song.duration)}` : undefined}
       >
-        <VoteButtons
-          song={song}
-          onVote={onVote}
-          pending={votePending}
-          closedReason={votingClosed}
-          orientation={compact ? 'vertical' : 'horizontal'}
-          small={compact}
-        />
-        {!compact ? (
-          <div className="flex items-center gap-1">
-            {link ? (
-              <a
-                href={link}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={song.youtubeId ? `Open ${song.title} on YouTube` : `Open the PDF of ${song.title}`}
-                className="inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-white/10 hover:text-foreground"
-              >
-                <ExternalLink className="size-4" aria-hidden />
-              </a>
-            ) : null}
-            {playable ? (
-              <SongMenu song={song} embedded={embedded} onToggleEmbedded={() => setEmbedded((e) => !e)} />
-            ) : (
-              <span className="block size-9" aria-hidden />
-            )}
-            {actions}
-          </div>
+        {song.duration ? formatClock(song.duration) : ''}
+      </span>
+
+      <div className="flex shrink-0 items-center">
+        {link ? (
+          <a
+            href={link}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={song.youtubeId ? `Open ${song.title} on YouTube` : `Open the PDF of ${song.title}`}
+            className="hidden size-8 items-center justify-center rounded-full text-muted hover:bg-white/10 hover:text-foreground @2xl:inline-flex"
+          >
+            <ExternalLink className="size-4" aria-hidden />
+          </a>
         ) : null}
+        {playable ? (
+          <SongMenu song={song} embedded={embedded} onToggleEmbedded={() => setEmbedded((e) => !e)} />
+        ) : (
+          <span className="block size-8" aria-hidden />
+        )}
+        {actions}
       </div>
 
       {embedded && song.youtubeId ? (
         <InlineVideo song={song} youtubeId={song.youtubeId} onClose={closeEmbedded} />
       ) : null}
     </article>
+  );
+}
+
+/** Three bars that dance while the row's song plays (still under reduced motion). */
+function Equalizer() {
+  return (
+    <span className="flex h-4 items-end gap-0.5" aria-hidden>
+      {[0, 1, 2].map((i) => (
+        <span
+          key={i}
+          className="w-1 origin-bottom animate-[eq_0.9s_ease-in-out_infinite] rounded-sm bg-accent"
+          style={{ animationDelay: `${i * 0.2}s`, height: `${50 + i * 20}%` }}
+        />
+      ))}
+    </span>
   );
 }
 
@@ -278,7 +277,7 @@ function InlineVideo({ song, youtubeId, onClose }: { song: CardSong; youtubeId: 
     else if (barWasQuiet.current) onClose();
   }, [isPlaying, onClose]);
   return (
-    <div className="aspect-video w-full basis-full overflow-hidden rounded-xl bg-black">
+    <div className="mt-2 aspect-video w-full basis-full overflow-hidden rounded-lg bg-black">
       <iframe
         src={`${youtubeEmbedUrl(youtubeId)}&autoplay=1`}
         title={`${song.title} by ${song.artist}`}
@@ -292,7 +291,7 @@ function InlineVideo({ song, youtubeId, onClose }: { song: CardSong; youtubeId: 
 }
 
 const MENU_TRIGGER =
-  'inline-flex size-9 items-center justify-center rounded-lg text-muted hover:bg-white/10 hover:text-foreground';
+  'inline-flex size-8 items-center justify-center rounded-full text-muted hover:bg-white/10 hover:text-foreground';
 
 /**
  * The card's "More" menu (play next, add to queue, watch here). A mix shows 100 cards, and a mounted Radix menu

@@ -1,16 +1,115 @@
-/** A list of song cards voting in one context (global, or a venue's mix); ranked lists render as <ol>. */
-
 /**
- * Cards rendered in the first, blocking render; the rest follow at once in a background (interruptible)
- * render. A mix is 100 cards, and rendering them in one go blocked the main thread for about a second on a
- * mid-range phone; the first cards fill more than a screen, so the page looks the same.
+ * A list of track rows voting in one context (global, or a venue's mix); ranked lists render as <ol>.
+ *
+ * Re-ranking (docs/design.md, "Motion"): when a vote moves songs, each row glides from where it was to where it
+ * is (FLIP; no motion under prefers-reduced-motion) and the song that climbed says where it went ("↑ #1") for
+ * a few seconds. While a mouse is over the list the rows hold their places (numbers and "↑ #n" change at once)
+ * and move when it leaves, so the song someone just voted on never jumps away from under their pointer.
  */
-export const FIRST_RENDER_CARDS = 6;
-import { useDeferredValue, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Song } from '@shared/schemas/song';
 import { cn } from '../../../lib/utils';
 import { SongCard, type CardSong } from './song-card';
 import { useVote } from './use-vote';
+
+/**
+ * Rows rendered in the first, blocking render; the rest follow at once in a background (interruptible)
+ * render. A mix is 100 rows, and rendering them in one go blocked the main thread for about a second on a
+ * mid-range phone; the first rows fill more than a screen, so the page looks the same.
+ */
+export const FIRST_RENDER_CARDS = 12;
+/** How long a moved song shows its "↑ #n". */
+export const RANK_CHANGE_MS = 4000;
+
+type RankChanges = Record<number, { up: boolean; to: number }>;
+
+function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * The order shown: the list's own, except while the pointer is over the list, when a re-rank waits (the rows keep
+ * their places, their numbers and "↑ #n" change at once) until the pointer leaves. New songs join at the end,
+ * removed ones go, at once.
+ */
+function useHeldOrder(songs: CardSong[], hold: boolean): CardSong[] {
+  const ids = songs.map((s) => s.id);
+  const [order, setOrder] = useState<number[]>(ids);
+  const same = order.length === ids.length && order.every((id, i) => id === ids[i]);
+  let next = order;
+  if (!hold && !same) next = ids;
+  else if (hold) {
+    const present = new Set(ids);
+    const kept = order.filter((id) => present.has(id));
+    const known = new Set(kept);
+    const merged = [...kept, ...ids.filter((id) => !known.has(id))];
+    if (merged.length !== order.length || merged.some((id, i) => id !== order[i])) next = merged;
+  }
+  if (next !== order) setOrder(next); // adjusting state while rendering: React re-renders before committing
+  const byId = new Map(songs.map((s) => [s.id, s]));
+  return next.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The FLIP half: rows by id and their last tops; and which songs just climbed ("↑ #n"). */
+function useRerankMotion(songs: CardSong[], ranked: boolean | undefined) {
+  const rows = useRef(new Map<number, HTMLLIElement>());
+  const tops = useRef(new Map<number, number>());
+  const positions = useRef(new Map<number, number>());
+  const [changes, setChanges] = useState<RankChanges>({});
+  const order = songs.map((s) => s.id).join(',');
+
+  useLayoutEffect(() => {
+    // Tops in page coordinates, so that scrolling between two renders does not read as a move.
+    const before = tops.current;
+    const after = new Map<number, number>();
+    const scrollY = window.scrollY;
+    for (const [id, el] of rows.current) after.set(id, el.getBoundingClientRect().top + scrollY);
+    if (before.size > 0 && !prefersReducedMotion()) {
+      for (const [id, el] of rows.current) {
+        const from = before.get(id);
+        const to = after.get(id);
+        if (from === undefined || to === undefined) continue;
+        const delta = from - to;
+        if (Math.abs(delta) < 2 || Math.abs(delta) > window.innerHeight * 2) continue;
+        el.animate([{ transform: `translateY(${delta}px)` }, { transform: 'translateY(0)' }], {
+          duration: 320,
+          easing: 'cubic-bezier(0.2, 0, 0, 1)',
+        });
+      }
+    }
+    tops.current = after;
+  }, [order]);
+
+  // Which songs climbed since the last list: their "↑ #n" for a few seconds.
+  useEffect(() => {
+    if (!ranked) return;
+    const prev = positions.current;
+    const moved: RankChanges = {};
+    for (const s of songs) {
+      if (s.position == null) continue;
+      const was = prev.get(s.id);
+      if (was !== undefined && s.position < was) moved[s.id] = { up: true, to: s.position };
+    }
+    positions.current = new Map(songs.flatMap((s) => (s.position == null ? [] : [[s.id, s.position] as const])));
+    const ids = Object.keys(moved).map(Number);
+    if (ids.length === 0) return;
+    setChanges((c) => ({ ...c, ...moved }));
+    const timer = setTimeout(() => {
+      setChanges((c) => {
+        const next = { ...c };
+        for (const id of ids) delete next[id];
+        return next;
+      });
+    }, RANK_CHANGE_MS);
+    return () => clearTimeout(timer);
+  }, [songs, ranked]);
+
+  const register = (id: number) => (el: HTMLLIElement | null) => {
+    if (el) rows.current.set(id, el);
+    else rows.current.delete(id);
+  };
+  return { register, changes };
+}
 
 export function SongList({
   songs,
@@ -35,17 +134,26 @@ export function SongList({
   const { vote, pendingSongId } = useVote(venueId);
   // false in the first render, true right after, in a transition (and from then on).
   const renderAll = useDeferredValue(true, false);
-  const shown = renderAll ? songs : songs.slice(0, FIRST_RENDER_CARDS);
+  const [hold, setHold] = useState(false);
+  const ordered = useHeldOrder(songs, hold && Boolean(ranked));
+  const shown = renderAll ? ordered : ordered.slice(0, FIRST_RENDER_CARDS);
+  const { register, changes } = useRerankMotion(shown, ranked);
   const List = ranked ? 'ol' : 'ul';
   return (
-    <List aria-label={label} className={cn('flex flex-col gap-3', className)}>
+    <List
+      aria-label={label}
+      className={cn('flex flex-col', className)}
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setHold(true)}
+      onPointerMove={(e) => !hold && e.pointerType === 'mouse' && setHold(true)}
+      onPointerLeave={() => setHold(false)}
+    >
       {shown.map((song) => (
-        // content-visibility: the browser skips style, layout and paint of the cards off screen (most of a
-        // 100-card mix) until they scroll near; the intrinsic size keeps the scrollbar honest meanwhile. It
-        // clips paint to the item, so the clip margin leaves room for the current card's shadow.
+        // content-visibility: the browser skips style, layout and paint of the rows off screen (most of a
+        // 100-row mix) until they scroll near; the intrinsic size keeps the scrollbar honest meanwhile.
         <li
           key={song.id}
-          className="@container [contain-intrinsic-size:auto_150px] [content-visibility:auto] [overflow-clip-margin:2rem]"
+          ref={register(song.id)}
+          className="@container [contain-intrinsic-size:auto_60px] [content-visibility:auto] [overflow-clip-margin:1rem]"
         >
           <SongCard
             song={song}
@@ -55,6 +163,7 @@ export function SongList({
             votePending={pendingSongId === song.id}
             actions={actions?.(song)}
             votingClosed={votingClosed}
+            rankChange={changes[song.id] ?? null}
           />
         </li>
       ))}

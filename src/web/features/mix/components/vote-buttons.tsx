@@ -23,8 +23,8 @@ export function VoteButtons({
 }) {
   const score = netScore(song);
   const btn = cn(
-    'inline-flex items-center justify-center rounded-lg transition-colors disabled:opacity-60',
-    small ? 'size-7 [&_svg]:size-4' : 'size-9 [&_svg]:size-5',
+    'inline-flex items-center justify-center rounded-full transition-colors disabled:opacity-60',
+    small ? 'size-7 @md:size-8 [&_svg]:size-4' : 'size-9 [&_svg]:size-5',
   );
   return (
     <div
@@ -32,7 +32,7 @@ export function VoteButtons({
       aria-label={`Votes for ${song.title}`}
       title={closedReason}
       className={cn(
-        'flex items-center gap-0.5 rounded-xl border border-border bg-surface-2/80 p-0.5',
+        'flex shrink-0 items-center rounded-full border border-border bg-surface-2',
         orientation === 'vertical' ? 'flex-col' : 'flex-row',
       )}
     >
@@ -42,12 +42,7 @@ export function VoteButtons({
         aria-pressed={song.userVote === 'up'}
         disabled={pending || Boolean(closedReason)}
         onClick={() => onVote('up')}
-        className={cn(
-          btn,
-          song.userVote === 'up'
-            ? 'bg-green-500/25 text-green-300'
-            : 'text-muted hover:bg-white/10 hover:text-green-300',
-        )}
+        className={cn(btn, song.userVote === 'up' ? 'bg-up text-black' : 'text-muted hover:bg-white/10 hover:text-up')}
       >
         <ChevronUp aria-hidden />
       </button>
@@ -56,9 +51,8 @@ export function VoteButtons({
         aria-label={`Score ${score}`}
         title={`${song.upVotes} up, ${song.downVotes} down`}
         className={cn(
-          'min-w-8 text-center font-semibold tabular-nums',
-          small ? 'text-xs' : 'text-sm',
-          score > 0 ? 'text-green-300' : score < 0 ? 'text-red-300' : 'text-foreground',
+          'min-w-7 text-center text-sm font-semibold tabular-nums',
+          song.userVote === 'up' ? 'text-up' : song.userVote === 'down' ? 'text-down' : 'text-foreground',
         )}
       >
         {score}
@@ -71,7 +65,7 @@ export function VoteButtons({
         onClick={() => onVote('down')}
         className={cn(
           btn,
-          song.userVote === 'down' ? 'bg-red-500/25 text-red-300' : 'text-muted hover:bg-white/10 hover:text-red-300',
+          song.userVote === 'down' ? 'bg-down text-black' : 'text-muted hover:bg-white/10 hover:text-down',
         )}
       >
         <ChevronDown aria-hidden />

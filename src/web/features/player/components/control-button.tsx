@@ -26,7 +26,7 @@ export const ControlButton = forwardRef<HTMLButtonElement, ControlButtonProps>(f
           size={size}
           aria-label={label}
           aria-pressed={pressed}
-          className={cn('rounded-full', pressed && 'bg-purple-500/25 text-accent hover:bg-purple-500/35', className)}
+          className={cn('rounded-full', pressed && 'bg-accent-soft text-accent hover:bg-accent-soft', className)}
           {...props}
         >
           {children}

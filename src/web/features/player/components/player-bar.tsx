@@ -1,7 +1,12 @@
 /**
- * The persistent player bar (spec section 2): rendered once by <App>, outside the routes, so it survives
- * navigation. Video or audio display, three video sizes, collapse and close, every transport control, 'Up
- * Next', the mobile hint, shortcuts. It sets --player-height so the page pads itself and keeps focus visible.
+ * The persistent player (spec section 2, docs/design.md "Player"): rendered once by <App>, outside the routes, so
+ * it survives navigation. One opaque dock at the bottom: the video panel (three sizes; hidden in audio mode or
+ * when collapsed) sits in the dock above the now-playing bar, never floating over the page, and the dock's
+ * height is published as --player-height so the page pads itself and full-height screens end above it.
+ *
+ * Honest states: when the video player cannot load, or a song meant to play has not moved for a while, the bar
+ * says so with Skip and Open on YouTube, the button offers Play (never Pause for a song that is not playing), and
+ * the frozen 0:00 is replaced by that message. The tab's title is the song while it plays.
  */
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import {
@@ -59,7 +64,92 @@ function usePlayerHeight(ref: RefObject<HTMLElement | null>, visible: boolean) {
   }, [ref, visible]);
 }
 
-/** The bar, shown to signed-in users while a song is loaded and the bar is not closed. */
+/** What keeps the song from playing: the video player did not load, or the song has not moved. */
+type Trouble = 'load' | 'stalled' | null;
+
+/** How long a song meant to play may sit without moving before the bar says so. */
+export const STALL_MS = 12_000;
+
+/**
+ * True when the player means to play but the position has not moved for STALL_MS (a video that never starts, a
+ * network that died): the bar then stops pretending ("Pause", a frozen 0:00) and offers Skip.
+ */
+function useStalled(playing: boolean, time: number, songId: number | null, restarts: number): boolean {
+  const [stalled, setStalled] = useState(false);
+  const second = Math.floor(time);
+  useEffect(() => {
+    setStalled(false);
+    if (!playing) return;
+    const id = window.setTimeout(() => setStalled(true), STALL_MS);
+    return () => window.clearTimeout(id);
+  }, [playing, second, songId, restarts]);
+  return stalled;
+}
+
+/** The tab shows the song while it plays, and the page's own title otherwise. */
+function useSongTitle(song: { title: string; artist: string } | null) {
+  const title = song ? `${song.title} · ${song.artist}` : null;
+  useEffect(() => {
+    if (!title) return;
+    const before = document.title;
+    document.title = `▶ ${title}`;
+    return () => {
+      document.title = before;
+    };
+  }, [title]);
+}
+
+/** The honest line under the bar: what is wrong, Skip, and the song on YouTube. */
+function TroubleLine({
+  trouble,
+  loadError,
+  watchUrl,
+}: {
+  trouble: Exclude<Trouble, null>;
+  loadError: string | null;
+  watchUrl: string | null;
+}) {
+  const actions = usePlayerActions();
+  return (
+    <div
+      role="alert"
+      data-testid="player-trouble"
+      className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 border-t border-border/60 px-3 py-2 text-sm"
+    >
+      <span className="min-w-0 flex-1 text-foreground">
+        {trouble === 'load' ? (
+          <>
+            <strong className="font-semibold">Can&apos;t play here:</strong> the video player didn&apos;t load.
+            <span className="sr-only"> {loadError}</span>
+          </>
+        ) : (
+          <>
+            <strong className="font-semibold">Not playing:</strong> the video hasn&apos;t started.
+          </>
+        )}
+      </span>
+      <button
+        type="button"
+        onClick={actions.next}
+        className="inline-flex h-8 items-center gap-1.5 rounded-full bg-foreground px-3 text-sm font-semibold text-background hover:bg-white"
+      >
+        <SkipForward className="size-4" aria-hidden /> Skip
+      </button>
+      {watchUrl ? (
+        <a
+          href={watchUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex h-8 items-center rounded-full border border-border px-3 text-sm font-semibold hover:bg-white/10"
+        >
+          Open on YouTube
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+/** The dock, shown while a song is loaded and the bar is not closed (to visitors too). */
 export function PlayerBar() {
   const { isAuthenticated } = useAuth();
   const state = usePlayerState();
@@ -69,16 +159,26 @@ export function PlayerBar() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
   const song = state.currentSong;
-  const visible = isAuthenticated && state.open && Boolean(song);
+  // Visitors play too (the signed-out home plays the Top 100); only the shortcuts help needs an account.
+  const visible = state.open && Boolean(song);
+  const stalled = useStalled(
+    state.isPlaying && visible,
+    state.currentTime,
+    song?.id ?? null,
+    state.loadToken + state.seekToken,
+  );
+  const trouble: Trouble = loadError ? 'load' : stalled ? 'stalled' : null;
 
   usePlayerShortcuts(actions, visible, () => isAuthenticated && setHelpOpen(true));
   usePlayerHeight(sectionRef, visible);
+  useSongTitle(visible && state.isPlaying && !trouble ? song : null);
 
   const help = <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />;
   if (!visible || !song) return help;
 
   const collapsed = prefs.collapsed;
-  const videoVisible = prefs.display === 'video' && !collapsed;
+  // A player that did not load has nothing to show: no empty black box.
+  const videoVisible = prefs.display === 'video' && !collapsed && trouble !== 'load';
   const size = VIDEO_SIZES.find((s) => s.id === prefs.size) ?? VIDEO_SIZES[1];
   const nextSize = VIDEO_SIZES.find((s) => s.id === nextVideoSize(size.id))!;
   const showHint = !state.isPlaying && (isMobileBrowser() || state.notice?.kind === 'autoplay-blocked');
@@ -100,7 +200,7 @@ export function PlayerBar() {
         ref={sectionRef}
         aria-label="Music player"
         data-testid="player-bar"
-        className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col items-end"
+        className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface shadow-[0_-8px_30px_rgb(0_0_0/0.35)]"
       >
         <p className="sr-only" aria-live="polite">
           {`Now playing: ${song.title} by ${song.artist}`}
@@ -108,21 +208,22 @@ export function PlayerBar() {
         <div
           className={
             videoVisible
-              ? 'pointer-events-auto mr-2 mb-2 flex max-w-[calc(100vw-1rem)] flex-col items-end gap-1.5'
+              ? 'mx-auto flex max-w-7xl flex-col items-center gap-1.5 border-b border-border/60 px-3 pt-3 pb-2 sm:items-end'
               : 'contents'
           }
+          data-testid={videoVisible ? 'player-video-panel' : undefined}
         >
           <YouTubeAdapter
             hidden={!videoVisible}
             className={
               videoVisible
-                ? 'relative overflow-hidden rounded-xl bg-black shadow-2xl shadow-black/50'
+                ? 'relative overflow-hidden rounded-lg bg-black'
                 : 'pointer-events-none fixed top-0 -left-[10000px] size-[200px]'
             }
             // Height is the spec's size; width keeps the video's 16:9 and never exceeds the screen.
             style={
               videoVisible
-                ? { height: size.px, width: `min(${Math.round((size.px * 16) / 9)}px, calc(100vw - 1rem))` }
+                ? { height: size.px, width: `min(${Math.round((size.px * 16) / 9)}px, calc(100vw - 1.5rem))` }
                 : undefined
             }
             data-testid="player-video"
@@ -130,12 +231,8 @@ export function PlayerBar() {
             onLoadError={setLoadError}
           />
           {videoVisible ? (
-            // The video's own controls sit beside it, never on top of it (the provider's terms).
-            <div
-              className="flex items-center gap-1 rounded-full border border-border bg-surface/95 px-1 py-0.5 shadow-lg backdrop-blur"
-              role="group"
-              aria-label="Video controls"
-            >
+            // The video's own controls sit below it, never on top of it (the provider's terms).
+            <div className="flex items-center gap-1" role="group" aria-label="Video controls">
               <ControlButton
                 size="icon-sm"
                 label={`Back ${OVERLAY_SEEK_STEP} seconds`}
@@ -161,42 +258,43 @@ export function PlayerBar() {
                 <Maximize2 aria-hidden="true" />
                 <span aria-hidden="true">{size.label}</span>
               </ControlButton>
+              <ControlButton
+                size="icon-sm"
+                label="Hide the video"
+                onClick={() => updatePlayerPrefs({ display: 'audio' })}
+              >
+                <ChevronDown />
+              </ControlButton>
             </div>
           ) : null}
         </div>
 
-        <div className="pointer-events-auto w-full border-t border-border bg-surface/95 shadow-[0_-8px_30px_rgb(0_0_0/0.35)] backdrop-blur">
-          {collapsed ? (
-            <CollapsedBar onClose={close} />
-          ) : (
-            <ExpandedBar onHelp={() => setHelpOpen(true)} onClose={close} />
-          )}
-          {loadError ? (
-            <p role="alert" className="mx-auto max-w-7xl border-t border-border/60 px-3 py-2 text-sm text-danger">
-              {loadError} Reload the page to try again.
-            </p>
-          ) : null}
-          {showHint ? (
-            <div
-              role="status"
-              className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 border-t border-border/60 px-3 py-2 text-sm"
-            >
-              <span className="text-muted">
-                Autoplay is off in this browser. Tap play to start, or open the song in YouTube.
-              </span>
-              {watchUrl ? (
-                <a
-                  href={watchUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="rounded-lg border border-white/20 px-3 py-1 text-sm hover:bg-white/10"
-                >
-                  Open in YouTube
-                </a>
-              ) : null}
-            </div>
-          ) : null}
-        </div>
+        {collapsed ? (
+          <CollapsedBar onClose={close} trouble={trouble} />
+        ) : (
+          <ExpandedBar onHelp={() => setHelpOpen(true)} onClose={close} trouble={trouble} />
+        )}
+        {trouble ? <TroubleLine trouble={trouble} loadError={loadError} watchUrl={watchUrl} /> : null}
+        {showHint && !trouble ? (
+          <div
+            role="status"
+            className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-2 border-t border-border/60 px-3 py-2 text-sm"
+          >
+            <span className="text-muted">
+              Autoplay is off in this browser. Tap play to start, or open the song in YouTube.
+            </span>
+            {watchUrl ? (
+              <a
+                href={watchUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="rounded-full border border-border px-3 py-1 text-sm hover:bg-white/10"
+              >
+                Open in YouTube
+              </a>
+            ) : null}
+          </div>
+        ) : null}
       </section>
       {help}
     </>
@@ -221,40 +319,51 @@ function NowPlaying({ compact }: { compact?: boolean }) {
   );
 }
 
-function PlayPause({ large }: { large?: boolean }) {
-  const { isPlaying } = usePlayerState();
+function PlayPause({ large, trouble }: { large?: boolean; trouble: Trouble }) {
+  const state = usePlayerState();
   const actions = usePlayerActions();
+  // "Pause" only for a song that is playing: with the player not loaded, or the song stuck, it offers Play.
+  const playing = state.isPlaying && !trouble;
   return (
     <ControlButton
       variant="primary"
       size={large ? 'icon' : 'icon-sm'}
-      label={isPlaying ? 'Pause' : 'Play'}
+      label={playing ? 'Pause' : 'Play'}
       hint="Space or K"
-      onClick={actions.toggle}
+      disabled={trouble === 'load'}
+      onClick={() => {
+        // A stuck song: Play tries again from where it is (a seek makes the provider reload the stream).
+        if (trouble === 'stalled') {
+          actions.seek(Math.floor(state.currentTime));
+          actions.play();
+        } else actions.toggle();
+      }}
       className="rounded-full"
     >
-      {isPlaying ? <Pause className="fill-current" /> : <Play className="fill-current" />}
+      {playing ? <Pause className="fill-current" /> : <Play className="fill-current" />}
     </ControlButton>
   );
 }
 
-function CollapsedBar({ onClose }: { onClose: () => void }) {
+function CollapsedBar({ onClose, trouble }: { onClose: () => void; trouble: Trouble }) {
   const state = usePlayerState();
   const actions = usePlayerActions();
   const progress = state.duration > 0 ? Math.min(100, (state.currentTime / state.duration) * 100) : 0;
   return (
     <div className="relative">
       <div className="absolute inset-x-0 top-0 h-0.5 bg-white/10" aria-hidden="true">
-        <div className="h-full bg-gradient-to-r from-purple-500 to-pink-500" style={{ width: `${progress}%` }} />
+        <div className="h-full bg-accent" style={{ width: `${progress}%` }} />
       </div>
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-1.5">
         <div className="min-w-0 flex-1">
           <NowPlaying compact />
         </div>
-        <span className="hidden text-xs text-muted tabular-nums sm:inline">
-          {formatClock(state.currentTime)} / {formatClock(state.duration)}
-        </span>
-        <PlayPause />
+        {trouble ? null : (
+          <span className="hidden text-xs text-muted tabular-nums sm:inline">
+            {formatClock(state.currentTime)} / {formatClock(state.duration)}
+          </span>
+        )}
+        <PlayPause trouble={trouble} />
         <ControlButton size="icon-sm" label="Next song" hint="Shift+N" onClick={actions.next}>
           <SkipForward />
         </ControlButton>
@@ -277,7 +386,7 @@ function Group({ label, children, className }: { label: string; children: ReactN
   );
 }
 
-function ExpandedBar({ onHelp, onClose }: { onHelp: () => void; onClose: () => void }) {
+function ExpandedBar({ onHelp, onClose, trouble }: { onHelp: () => void; onClose: () => void; trouble: Trouble }) {
   const state = usePlayerState();
   const actions = usePlayerActions();
   const prefs = usePlayerPrefs();
@@ -289,7 +398,8 @@ function ExpandedBar({ onHelp, onClose }: { onHelp: () => void; onClose: () => v
 
   return (
     <div className="mx-auto max-w-7xl px-3 pt-1.5 pb-2">
-      <div className="flex items-center gap-2 text-xs text-muted tabular-nums">
+      {/* Not playing because of trouble: no frozen 0:00 and seek bar; the line below the bar says why. */}
+      <div className={cn('flex items-center gap-2 text-xs text-muted tabular-nums', trouble && 'hidden')}>
         <span className="w-12 text-right" data-testid="player-time">
           {formatClock(time)}
         </span>
@@ -331,7 +441,7 @@ function ExpandedBar({ onHelp, onClose }: { onHelp: () => void; onClose: () => v
           <ControlButton size="icon-sm" label={`Back ${SEEK_STEP} seconds`} onClick={() => actions.seekBy(-SEEK_STEP)}>
             <Undo2 />
           </ControlButton>
-          <PlayPause large />
+          <PlayPause large trouble={trouble} />
           <ControlButton
             size="icon-sm"
             label={`Forward ${SEEK_STEP} seconds`}
@@ -368,7 +478,14 @@ function ExpandedBar({ onHelp, onClose }: { onHelp: () => void; onClose: () => v
           >
             {prefs.display === 'video' ? <Music2 /> : <Video />}
           </ControlButton>
-          <ControlButton size="icon-sm" label="Keyboard shortcuts" hint="?" onClick={onHelp}>
+          {/* Only where there is a keyboard: a fine pointer (mouse, trackpad) goes with one; a phone has neither. */}
+          <ControlButton
+            size="icon-sm"
+            label="Keyboard shortcuts"
+            hint="?"
+            onClick={onHelp}
+            className="pointer-coarse:hidden"
+          >
             <Keyboard />
           </ControlButton>
           <ControlButton size="icon-sm" label="Collapse player" onClick={() => updatePlayerPrefs({ collapsed: true })}>

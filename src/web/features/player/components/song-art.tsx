@@ -1,23 +1,16 @@
-/** A song's square artwork: its thumbnail, the video's thumbnail, or a music note on a gradient. */
-import { Music } from 'lucide-react';
-import { cn } from '../../../lib/utils';
+/** A song's square artwork: its thumbnail or the video's, and the song's generated cover when there is none or it fails. */
+import { Artwork } from '../../../components/ui/cover-art';
 import type { PlayableSong } from '../player-reducer';
 import { youtubeThumbnailUrl } from '../youtube';
 
-export function SongArt({ song, className }: { song: PlayableSong; className?: string }) {
+export function SongArt({ song, className, eager }: { song: PlayableSong; className?: string; eager?: boolean }) {
   const src = song.thumbnailUrl ?? (song.youtubeId ? youtubeThumbnailUrl(song.youtubeId) : null);
-  if (!src) {
-    return (
-      <span
-        className={cn(
-          'flex shrink-0 items-center justify-center bg-gradient-to-br from-purple-500 to-pink-500',
-          className,
-        )}
-        aria-hidden="true"
-      >
-        <Music className="size-1/2 text-white" />
-      </span>
-    );
-  }
-  return <img src={src} alt="" className={cn('shrink-0 object-cover', className)} loading="lazy" />;
+  return (
+    <Artwork
+      src={src}
+      seed={{ kind: 'song', id: song.id, title: song.title, genre: song.genre }}
+      className={className}
+      eager={eager}
+    />
+  );
 }

@@ -82,7 +82,7 @@ export function PdfThumbnail({ url, alt = '', width = 320, className }: PdfThumb
   return (
     <div
       ref={boxRef}
-      className={cn('relative overflow-hidden bg-gradient-to-br from-pink-500/30 to-purple-600/30', className)}
+      className={cn('relative overflow-hidden bg-surface-3', className)}
       role={alt ? 'img' : undefined}
       aria-label={alt || undefined}
     >

@@ -3,11 +3,12 @@
  * (the server's search), pick a song and propose it.
  */
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { Check, ExternalLink, Loader2, Music, Search } from 'lucide-react';
+import { Check, ExternalLink, Loader2, Search } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import type { CollaborativeMode } from '@shared/constants';
 import { ProposeSongSchema } from '@shared/schemas/playlist';
 import { Badge } from '../../../components/ui/badge';
+import { Artwork } from '../../../components/ui/cover-art';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../../components/ui/input';
@@ -196,13 +197,13 @@ export function AddSongDialog({
                       className="flex min-w-0 flex-1 items-center gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-not-allowed"
                     >
                       <span className="relative flex size-12 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-surface-2">
-                        {s.thumbnailUrl ? (
-                          <img src={s.thumbnailUrl} alt="" className="size-full object-cover" loading="lazy" />
-                        ) : (
-                          <Music className="size-5 text-muted" aria-hidden />
-                        )}
+                        <Artwork
+                          src={s.thumbnailUrl}
+                          seed={{ kind: 'song', id: s.id, title: s.title, genre: s.genre }}
+                          className="absolute inset-0 size-full"
+                        />
                         {isSelected ? (
-                          <span className="absolute inset-0 flex items-center justify-center bg-purple-600/70">
+                          <span className="absolute inset-0 flex items-center justify-center bg-accent/80">
                             <Check className="size-5 text-white" aria-hidden />
                           </span>
                         ) : null}

@@ -57,7 +57,14 @@ export function MemberCard({
       className="flex flex-col gap-3 rounded-xl border border-border bg-surface-2/60 p-4"
     >
       <div className="flex items-center gap-3">
-        <Avatar src={member.profileImageUrl} first={first} last={rest.join(' ')} label={name} className="size-11" />
+        <Avatar
+          personId={member.userId}
+          src={member.profileImageUrl}
+          first={first}
+          last={rest.join(' ')}
+          label={name}
+          className="size-11"
+        />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold">
             {name}

@@ -18,7 +18,7 @@ import { PlaylistCard } from '../components/playlist-card';
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
   return (
     <Card className="flex flex-col items-start gap-2 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
-      <span className="flex size-9 shrink-0 sm:size-11 items-center justify-center rounded-xl bg-gradient-to-br from-purple-500/30 to-pink-500/30 text-purple-100 [&_svg]:size-5">
+      <span className="flex size-9 shrink-0 sm:size-11 items-center justify-center rounded-xl bg-accent-soft text-accent-text [&_svg]:size-5">
         {icon}
       </span>
       <div>

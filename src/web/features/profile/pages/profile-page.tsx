@@ -1,13 +1,14 @@
 /** Profile (/profile, spec section 2) with real figures: uploads, venues, votes, level progress and achievements. */
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Award, Crown, FileText, MapPin, Music, Settings, ThumbsUp, Upload } from 'lucide-react';
+import { Award, Crown, MapPin, Music, Settings, ThumbsUp, Upload } from 'lucide-react';
 import { VENUE_TYPE_LABELS, type VenueType } from '@shared/constants';
 import type { UserStats } from '@shared/schemas/user';
 import { href, paths } from '../../../app/routes';
 import { RequireAuth } from '../../../app/auth-required';
 import { Page } from '../../../components/layout/page';
 import { Avatar } from '../../../components/ui/avatar';
+import { Artwork } from '../../../components/ui/cover-art';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -87,7 +88,7 @@ function Profile() {
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number | undefined }) {
   return (
     <Card className="flex items-center gap-4 p-5">
-      <span className="flex size-11 items-center justify-center rounded-xl bg-gradient-to-br from-purple-500/30 to-pink-500/30 text-pink-200 [&_svg]:size-5">
+      <span className="flex size-11 items-center justify-center rounded-xl bg-accent-soft text-accent-text [&_svg]:size-5">
         {icon}
       </span>
       <div>
@@ -136,15 +137,11 @@ function MyUploads({ stats }: { stats: UserStats | undefined }) {
           <ul className="divide-y divide-border/60">
             {stats.uploads.map((s) => (
               <li key={s.id} className="flex items-center gap-3 py-2.5">
-                <span className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-surface-2">
-                  {s.thumbnailUrl ? (
-                    <img src={s.thumbnailUrl} alt="" className="size-full object-cover" />
-                  ) : s.youtubeId ? (
-                    <Music className="size-4 text-muted" aria-hidden />
-                  ) : (
-                    <FileText className="size-4 text-muted" aria-hidden />
-                  )}
-                </span>
+                <Artwork
+                  src={s.thumbnailUrl}
+                  seed={{ kind: 'song', id: s.id, title: s.title, genre: s.genre }}
+                  className="size-10 rounded-md"
+                />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium">{s.title}</span>
                   <span className="block truncate text-xs text-muted">{s.artist}</span>

@@ -1,6 +1,10 @@
-/** Home: the global Top 100 with its header card, and a side column of trending songs, venues, actions and AI. */
+/**
+ * Home: the global Top 100 as dense track rows under a compact header, and beside it (on phones: behind a
+ * segmented control above the list) trending songs, featured venues and DJ Verse's prompts.
+ */
 import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import { useState } from 'react';
 import { ArrowRight, Flame, MapPin, Sparkles, Upload } from 'lucide-react';
 import { DEFAULT_MIX_NAME, FEATURED_VENUES_COUNT, TRENDING_COUNT, VENUE_TYPE_LABELS } from '@shared/constants';
 import { formatHoursMinutes } from '@shared/duration';
@@ -8,9 +12,10 @@ import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Loading } from '../../../components/ui/loading';
+import { CoverArt } from '../../../components/ui/cover-art';
+import { StateView } from '../../../components/ui/state-view';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { href, paths } from '../../../app/routes';
-import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
 import { getVenuesQueryOptions, useVenues } from '../../venues';
 import { getGlobalMixQueryOptions, useGlobalMix } from '../../mix';
@@ -35,144 +40,193 @@ export function prefetchHomeData(qc: QueryClient) {
 
 function MixSkeleton() {
   return (
-    <div className="flex flex-col gap-3" aria-hidden>
-      {Array.from({ length: 5 }, (_, i) => (
-        <Skeleton key={i} className="h-24" />
+    <div className="flex flex-col gap-1" aria-hidden>
+      {Array.from({ length: 8 }, (_, i) => (
+        <Skeleton key={i} className="h-14 rounded-lg" />
       ))}
     </div>
   );
 }
 
-export function HomePage() {
+/** The home screen's sections; on phones one shows at a time, chosen above the list. */
+const SECTIONS = [
+  { id: 'top', label: 'Top 100' },
+  { id: 'trending', label: 'Trending' },
+  { id: 'venues', label: 'Venues' },
+  { id: 'ai', label: 'DJ Verse' },
+] as const;
+type Section = (typeof SECTIONS)[number]['id'];
+
+/** A segmented control (phones and tablets only; on desktop every section shows). */
+export function SectionSwitch({ value, onChange }: { value: Section; onChange: (s: Section) => void }) {
+  return (
+    <div
+      role="group"
+      aria-label="Home sections"
+      className="sticky top-16 z-20 -mx-4 flex gap-1.5 overflow-x-auto bg-background/95 px-4 py-2 backdrop-blur lg:hidden"
+    >
+      {SECTIONS.map((s) => (
+        <button
+          key={s.id}
+          type="button"
+          aria-pressed={value === s.id}
+          onClick={() => onChange(s.id)}
+          className={cn(
+            'h-8 shrink-0 rounded-full px-3.5 text-sm font-semibold transition-colors',
+            value === s.id ? 'bg-foreground text-background' : 'bg-surface-2 text-foreground hover:bg-surface-3',
+          )}
+        >
+          {s.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The Top 100 with its header, the trending column, venues and DJ Verse; shared by home and the visitor's landing. */
+export function HomeMix({ visitor }: { visitor?: boolean }) {
   useLiveVotes();
   const mix = useGlobalMix();
   const trending = useTrending(TRENDING_COUNT);
   const venues = useVenues();
+  const [section, setSection] = useState<Section>('top');
   const songs = mix.data?.songs ?? [];
   const name = mix.data?.mixInfo.name || DEFAULT_MIX_NAME;
   const loading = mix.isLoading || trending.isLoading || venues.isLoading;
+  const hiddenOnPhone = (id: Section) => (section === id ? undefined : 'max-lg:hidden');
 
   return (
-    <Page>
+    <>
       {loading ? <Loading className="sr-only" /> : null}
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0 space-y-6">
+      <div className="grid grid-cols-1 gap-x-8 gap-y-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0">
           <section
             aria-labelledby="mix-title"
-            className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-purple-600 via-fuchsia-600 to-pink-600 p-6 shadow-2xl shadow-purple-950/40 sm:p-8"
+            className="flex flex-col gap-3 pb-3 sm:flex-row sm:items-end sm:justify-between sm:pb-5"
           >
-            <div
-              aria-hidden
-              className="pointer-events-none absolute -top-24 -right-16 size-72 rounded-full bg-white/10 blur-2xl"
-            />
-            <p className="text-xs font-semibold tracking-widest text-white/80 uppercase">Voted by the crowd</p>
-            <h1 id="mix-title" className="mt-2 text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
-              {mix.isLoading ? DEFAULT_MIX_NAME : name}
-            </h1>
-            <p className="mt-2 text-white/90" data-testid="mix-summary">
-              {mix.data
-                ? `${mix.data.totalSongs} ${mix.data.totalSongs === 1 ? 'track' : 'tracks'} • ${formatHoursMinutes(mix.data.totalDuration)}`
-                : 'Loading...'}
-            </p>
-            <div className="mt-5">
-              <MixActions songs={songs} title={name} totalDuration={mix.data?.totalDuration ?? 0} />
+            <div className="min-w-0">
+              <p className="text-xs font-semibold tracking-wider text-accent-text uppercase">Voted by the crowd</p>
+              <h1 id="mix-title" className="mt-1 text-2xl font-bold tracking-tight sm:text-[2rem] sm:leading-tight">
+                {mix.isLoading ? DEFAULT_MIX_NAME : name}
+              </h1>
+              <p className="mt-0.5 text-sm text-muted tabular-nums" data-testid="mix-summary">
+                {mix.data
+                  ? `${mix.data.totalSongs} ${mix.data.totalSongs === 1 ? 'track' : 'tracks'} • ${formatHoursMinutes(mix.data.totalDuration)}`
+                  : 'Loading...'}
+              </p>
             </div>
+            <MixActions songs={songs} title={name} totalDuration={mix.data?.totalDuration ?? 0} variant="plain" />
           </section>
 
-          <section aria-labelledby="ranking-title">
+          <SectionSwitch value={section} onChange={setSection} />
+
+          <section aria-labelledby="ranking-title" className={cn('mt-1', hiddenOnPhone('top'))}>
             <h2 id="ranking-title" className="sr-only">
               Ranking
             </h2>
             {mix.isLoading ? (
               <MixSkeleton />
             ) : mix.isError ? (
-              <Card className="p-6 text-center">
-                <p className="text-red-300">Could not load the mix: {errorMessage(mix.error, 'please try again.')}</p>
-                <Button variant="secondary" className="mt-4" onClick={() => void mix.refetch()}>
-                  Try again
-                </Button>
-              </Card>
+              <StateView
+                kind="error"
+                title="Could not load the mix"
+                error={mix.error}
+                onRetry={() => void mix.refetch()}
+              />
             ) : songs.length === 0 ? (
-              <Card className="p-10 text-center">
-                <p className="text-muted">No songs in the mix yet. Upload some tracks to get started!</p>
-                <Button asChild className="mt-5">
-                  <Link href={paths.upload}>
-                    <Upload aria-hidden /> Upload Music
-                  </Link>
-                </Button>
-              </Card>
+              <StateView
+                kind="empty"
+                title="No songs in the mix yet"
+                description="Upload some tracks to get started!"
+                action={
+                  <Button asChild>
+                    <Link href={paths.upload}>
+                      <Upload aria-hidden /> Upload Music
+                    </Link>
+                  </Button>
+                }
+              />
             ) : (
-              <SongList songs={songs} ranked label={name} />
+              <SongList songs={songs} ranked label={name} className="-mx-2" />
             )}
           </section>
         </div>
 
-        <aside className="space-y-6" aria-label="Discover">
-          <Card>
-            <CardHeader className="flex-row items-center justify-between">
-              <CardTitle className="flex items-center gap-2">
-                <Flame className="size-5 text-orange-400" aria-hidden /> Trending Uploads
+        <aside className="space-y-4 lg:space-y-6" aria-label="Discover">
+          <Card className={cn('max-lg:border-0 max-lg:bg-transparent', hiddenOnPhone('trending'))}>
+            <CardHeader className="flex-row items-center justify-between max-lg:px-0">
+              <CardTitle className="flex items-center gap-2 text-base">
+                <Flame className="size-4 text-accent" aria-hidden /> Trending Uploads
               </CardTitle>
-              <Link href={paths.upload} className="text-sm font-medium text-pink-300 hover:text-pink-200">
-                View All
-              </Link>
+              {visitor ? null : (
+                <Link href={paths.upload} className="text-sm font-medium text-accent-text hover:underline">
+                  View All
+                </Link>
+              )}
             </CardHeader>
-            <CardContent>
+            <CardContent className="px-3 max-lg:px-0">
               {trending.isLoading ? (
-                <div className="space-y-2" aria-hidden>
+                <div className="space-y-1" aria-hidden>
                   {Array.from({ length: TRENDING_COUNT }, (_, i) => (
-                    <Skeleton key={i} className="h-16" />
+                    <Skeleton key={i} className="h-14" />
                   ))}
                 </div>
               ) : trending.isError ? (
-                <p className="text-sm text-red-300">Could not load trending songs.</p>
-              ) : (trending.data ?? []).length === 0 ? (
-                <p className="text-sm text-muted">Nothing trending yet.</p>
-              ) : (
-                <SongList
-                  songs={(trending.data ?? []).slice(0, TRENDING_COUNT)}
+                <StateView
                   compact
-                  label="Trending Uploads"
-                  className="gap-2"
+                  kind="error"
+                  title="Could not load trending songs"
+                  error={trending.error}
+                  onRetry={() => void trending.refetch()}
                 />
+              ) : (trending.data ?? []).length === 0 ? (
+                <StateView compact kind="empty" title="Nothing trending yet" />
+              ) : (
+                <SongList songs={(trending.data ?? []).slice(0, TRENDING_COUNT)} compact label="Trending Uploads" />
               )}
             </CardContent>
           </Card>
 
-          <Card>
-            <CardHeader className="flex-row items-center justify-between">
-              <CardTitle className="flex items-center gap-2">
-                <MapPin className="size-5 text-pink-300" aria-hidden /> Featured Venues
+          <Card className={cn('max-lg:border-0 max-lg:bg-transparent', hiddenOnPhone('venues'))}>
+            <CardHeader className="flex-row items-center justify-between max-lg:px-0">
+              <CardTitle className="flex items-center gap-2 text-base">
+                <MapPin className="size-4 text-accent" aria-hidden /> Featured Venues
               </CardTitle>
-              <Link href={paths.venues} className="text-sm font-medium text-pink-300 hover:text-pink-200">
+              <Link href={paths.venues} className="text-sm font-medium text-accent-text hover:underline">
                 Explore All
               </Link>
             </CardHeader>
-            <CardContent>
+            <CardContent className="px-3 max-lg:px-0">
               {venues.isLoading ? (
-                <div className="space-y-2" aria-hidden>
+                <div className="space-y-1" aria-hidden>
                   {Array.from({ length: FEATURED_VENUES_COUNT }, (_, i) => (
-                    <Skeleton key={i} className="h-16" />
+                    <Skeleton key={i} className="h-14" />
                   ))}
                 </div>
               ) : venues.isError ? (
-                <p className="text-sm text-red-300">Error loading venues: {venues.error.message}</p>
+                <StateView
+                  compact
+                  kind="error"
+                  title="Could not load venues"
+                  error={venues.error}
+                  onRetry={() => void venues.refetch()}
+                />
               ) : (venues.data ?? []).length === 0 ? (
-                <p className="text-sm text-muted">No venues yet.</p>
+                <StateView compact kind="empty" title="No venues yet" />
               ) : (
-                <ul className="space-y-2">
+                <ul>
                   {(venues.data ?? []).slice(0, FEATURED_VENUES_COUNT).map((v) => (
                     <li key={v.id}>
                       <Link
                         href={href.venueMix(v.id)}
-                        className="flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-white/5"
+                        className="flex items-center gap-3 rounded-lg p-2 transition-colors hover:bg-white/[0.04]"
                       >
-                        <span
-                          aria-hidden
-                          className={cn('size-12 shrink-0 rounded-xl bg-gradient-to-br shadow-md', v.gradient)}
+                        <CoverArt
+                          seed={{ kind: 'venue', id: v.id, title: v.name, genre: v.type }}
+                          className="size-11 shrink-0 overflow-hidden rounded-md"
                         />
                         <span className="min-w-0">
-                          <span className="block truncate font-medium">{v.name}</span>
+                          <span className="block truncate text-sm font-semibold">{v.name}</span>
                           <span className="block truncate text-xs text-muted">
                             {VENUE_TYPE_LABELS[v.type] ?? v.type} · {v.location}
                           </span>
@@ -185,36 +239,23 @@ export function HomePage() {
             </CardContent>
           </Card>
 
-          <Card>
-            <CardHeader>
-              <CardTitle>Quick Actions</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <Button asChild className="w-full">
-                <Link href={paths.upload}>
-                  <Upload aria-hidden /> Upload Music
-                </Link>
-              </Button>
-            </CardContent>
-          </Card>
-
-          <Card className="border-purple-400/30 bg-gradient-to-br from-purple-900/50 to-pink-900/30">
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <Sparkles className="size-5 text-purple-300" aria-hidden /> AI Recommendations
+          <Card className={cn('max-lg:border-0 max-lg:bg-transparent', hiddenOnPhone('ai'))}>
+            <CardHeader className="max-lg:px-0">
+              <CardTitle className="flex items-center gap-2 text-base">
+                <Sparkles className="size-4 text-accent" aria-hidden /> Ask DJ Verse
               </CardTitle>
-              <p className="text-sm text-muted">Ask DJ Verse for songs that fit your mood.</p>
+              <p className="text-sm text-muted">Songs that fit your mood, from the crowd&apos;s catalogue.</p>
             </CardHeader>
-            <CardContent>
-              <ul className="space-y-2">
+            <CardContent className="max-lg:px-0">
+              <ul className="space-y-1.5">
                 {AI_PROMPTS.map((prompt) => (
                   <li key={prompt}>
                     <Link
                       href={href.ai(prompt)}
-                      className="flex items-center justify-between gap-2 rounded-xl border border-white/10 bg-white/5 px-3 py-2 text-sm transition-colors hover:border-purple-300/40 hover:bg-white/10"
+                      className="flex items-center justify-between gap-2 rounded-lg bg-surface-2 px-3 py-2.5 text-sm transition-colors hover:bg-surface-3"
                     >
                       <span>“{prompt}”</span>
-                      <ArrowRight className="size-4 shrink-0 text-purple-300" aria-hidden />
+                      <ArrowRight className="size-4 shrink-0 text-muted" aria-hidden />
                     </Link>
                   </li>
                 ))}
@@ -223,6 +264,14 @@ export function HomePage() {
           </Card>
         </aside>
       </div>
+    </>
+  );
+}
+
+export function HomePage() {
+  return (
+    <Page>
+      <HomeMix />
     </Page>
   );
 }

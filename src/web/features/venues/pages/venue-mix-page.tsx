@@ -4,7 +4,21 @@
  * A deactivated venue's mix stays playable, but it takes no songs or votes: the page says so and offers neither.
  */
 import { Link, useParams } from 'wouter';
-import { Bot, Clock, Crown, LogIn, MapPin, Music, Pencil, Power, PowerOff, Radio, Trash2, Upload } from 'lucide-react';
+import {
+  Bot,
+  Clock,
+  Crown,
+  LogIn,
+  MapPin,
+  MessageCircle,
+  Music,
+  Pencil,
+  Power,
+  PowerOff,
+  Radio,
+  Trash2,
+  Upload,
+} from 'lucide-react';
 import { VENUE_TYPE_LABELS } from '@shared/constants';
 import { formatHoursMinutes } from '@shared/duration';
 import type { Venue } from '@shared/schemas/venue';
@@ -12,11 +26,13 @@ import { Page } from '../../../components/layout/page';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { CoverArt } from '../../../components/ui/cover-art';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Loading } from '../../../components/ui/loading';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { href, paths } from '../../../app/routes';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { StateView } from '../../../components/ui/state-view';
 import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
@@ -129,9 +145,12 @@ export function VenueMixPage() {
   if (venue.isError || !venue.data)
     return (
       <Page>
-        <Card role="alert" className="p-8 text-center text-red-300">
-          Could not load this venue: {errorMessage(venue.error, 'please try again.')}
-        </Card>
+        <StateView
+          kind="error"
+          title="Could not load this venue"
+          error={venue.error}
+          onRetry={() => void venue.refetch()}
+        />
       </Page>
     );
 
@@ -147,35 +166,29 @@ export function VenueMixPage() {
     <Page>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
-          <section
-            aria-labelledby="venue-name"
-            className={cn(
-              'relative overflow-hidden rounded-3xl bg-gradient-to-br p-6 shadow-2xl shadow-black/40 sm:p-8',
-              v.gradient,
-            )}
-          >
-            <div
-              aria-hidden
-              className="pointer-events-none absolute inset-0 bg-gradient-to-t from-black/55 via-black/25 to-black/10"
+          <section aria-labelledby="venue-name" className="flex flex-col gap-4 sm:flex-row sm:items-end">
+            <CoverArt
+              seed={{ kind: 'venue', id: v.id, title: v.name, genre: v.type }}
+              className="size-20 shrink-0 overflow-hidden rounded-card sm:size-36"
             />
-            <div className="relative">
-              <div className="flex flex-wrap items-center gap-2">
-                <Badge className="border-white/25 bg-black/30 text-white">{typeLabel}</Badge>
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-center gap-1.5">
+                <Badge className="whitespace-nowrap">{typeLabel}</Badge>
                 {isOwner ? (
-                  <Badge className="border-yellow-200/40 bg-yellow-400/25 text-yellow-50">
+                  <Badge variant="warning">
                     <Crown className="size-3" aria-hidden /> Owner
                   </Badge>
                 ) : null}
                 {!v.isActive ? <Badge variant="danger">Deactivated</Badge> : null}
               </div>
-              <h1 id="venue-name" className="mt-3 text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
+              <h1 id="venue-name" className="mt-1.5 text-2xl font-bold tracking-tight sm:text-[2rem] sm:leading-tight">
                 {v.name}
               </h1>
-              <p className="mt-1 flex items-center gap-1.5 text-white/90">
+              <p className="mt-0.5 flex items-center gap-1.5 text-sm text-muted">
                 <MapPin className="size-4" aria-hidden /> {v.location}
               </p>
-              {v.description ? <p className="mt-3 max-w-2xl text-white/90">{v.description}</p> : null}
-              <p className="mt-3 text-sm font-medium text-white" data-testid="venue-mix-summary">
+              {v.description ? <p className="mt-2 max-w-2xl text-sm text-muted">{v.description}</p> : null}
+              <p className="mt-1 text-sm text-muted tabular-nums" data-testid="venue-mix-summary">
                 {count} {count === 1 ? 'song' : 'songs'} • {formatHoursMinutes(total)}
               </p>
               <div className="mt-5 flex flex-wrap gap-2">
@@ -187,54 +200,34 @@ export function VenueMixPage() {
                   shuffleLabel="Shuffle"
                 />
                 {!v.isActive ? null : isAuthenticated ? (
-                  <Button
-                    asChild
-                    variant="outline"
-                    className="border-white/30 bg-white/10 text-white hover:bg-white/20"
-                  >
+                  <Button asChild variant="outline" className="h-9 px-3.5 sm:h-10 sm:px-4">
                     <Link href={href.upload(v.id)}>
                       <Upload aria-hidden /> Upload Song
                     </Link>
                   </Button>
                 ) : (
-                  <Button
-                    asChild
-                    variant="outline"
-                    className="border-white/30 bg-white/10 text-white hover:bg-white/20"
-                  >
+                  <Button asChild variant="outline" className="h-9 px-3.5 sm:h-10 sm:px-4">
                     <a href="/api/login">
                       <LogIn aria-hidden /> Login to Upload
                     </a>
                   </Button>
                 )}
                 {v.isActive ? (
-                  <Button
-                    asChild
-                    variant="outline"
-                    className="border-white/30 bg-white/10 text-white hover:bg-white/20"
-                  >
+                  <Button asChild variant="outline" className="h-9 px-3.5 sm:h-10 sm:px-4">
                     <Link href={href.venueLive(v.id)}>
                       <Radio aria-hidden /> Live
                     </Link>
                   </Button>
                 ) : null}
                 {v.isActive && isOwner ? (
-                  <Button
-                    asChild
-                    variant="outline"
-                    className="border-white/30 bg-white/10 text-white hover:bg-white/20"
-                  >
+                  <Button asChild variant="outline" className="h-9 px-3.5 sm:h-10 sm:px-4">
                     <Link href={href.venueLiveHost(v.id)}>
                       <Radio aria-hidden /> Host live
                     </Link>
                   </Button>
                 ) : null}
                 {isAuthenticated && !isOwner ? (
-                  <ReportButton
-                    target={{ type: 'venue', id: v.id, label: v.name }}
-                    className="text-white hover:bg-white/15"
-                    size="md"
-                  >
+                  <ReportButton target={{ type: 'venue', id: v.id, label: v.name }} size="md">
                     Report venue
                   </ReportButton>
                 ) : null}
@@ -265,21 +258,24 @@ export function VenueMixPage() {
             </h2>
             {mix.isLoading || venue.isLoading ? (
               <div className="flex flex-col gap-3" aria-hidden>
-                {Array.from({ length: 4 }, (_, i) => (
-                  <Skeleton key={i} className="h-24" />
+                {Array.from({ length: 6 }, (_, i) => (
+                  <Skeleton key={i} className="h-14" />
                 ))}
               </div>
             ) : mix.isError ? (
-              <Card role="alert" className="p-6 text-center text-red-300">
-                Could not load the mix: {errorMessage(mix.error, 'please try again.')}
-              </Card>
+              <StateView
+                kind="error"
+                title="Could not load the mix"
+                error={mix.error}
+                onRetry={() => void mix.refetch()}
+              />
             ) : songs.length === 0 ? (
-              <Card className="p-10 text-center">
-                <Music className="mx-auto size-10 text-purple-300" aria-hidden />
-                <p className="mt-3 text-muted">
-                  No songs in this venue&apos;s mix yet.{isAuthenticated && v.isActive ? ' Upload the first one!' : ''}
-                </p>
-              </Card>
+              <StateView
+                kind="empty"
+                icon={<Music aria-hidden />}
+                title="No songs in this venue's mix yet"
+                description={isAuthenticated && v.isActive ? 'Upload the first one!' : undefined}
+              />
             ) : (
               <SongList
                 songs={songs}
@@ -361,8 +357,17 @@ export function VenueMixPage() {
                 </Link>
               </Button>
               <Button asChild variant="secondary" className="justify-start">
-                <Link href={paths.chat}>
-                  <Bot aria-hidden /> Ask AI for Recommendations
+                <Link href={href.venueChat(venue.data.id)}>
+                  <MessageCircle aria-hidden /> Chat in {venue.data.name}
+                </Link>
+              </Button>
+              <Button asChild variant="secondary" className="justify-start">
+                <Link
+                  href={href.ai(
+                    `Songs for ${venue.data.name}, a ${VENUE_TYPE_LABELS[venue.data.type] ?? venue.data.type}`,
+                  )}
+                >
+                  <Bot aria-hidden /> Ask DJ Verse for Recommendations
                 </Link>
               </Button>
               {isAuthenticated ? (

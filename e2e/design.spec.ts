@@ -1,0 +1,217 @@
+/**
+ * Issue 15's frictions, each in the browser: full-height chat and DJ Verse (the message box visible without
+ * scrolling), the venue room's header on a phone, the venue page's links, the re-rank that keeps the pointer's
+ * song, the install manifest and the service worker.
+ */
+import type { Page } from '@playwright/test';
+import type { Song } from '../src/shared/schemas/song';
+import { test, expect, signInDemo, signUp } from './fixtures';
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+] as const;
+
+/** The element is inside the viewport without scrolling the page. */
+async function expectInViewport(page: Page, selector: ReturnType<Page['getByRole']>) {
+  await expect(selector).toBeVisible();
+  const box = (await selector.boundingBox())!;
+  const { height, width } = page.viewportSize()!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(height);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+}
+
+for (const size of SIZES) {
+  test(`chat and DJ Verse: the message box is visible without scrolling at ${size.width}×${size.height}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await signInDemo(page.context());
+    await page.goto('/chat');
+    await expect(page.getByTestId('chat-message').first()).toBeVisible();
+    await expectInViewport(page, page.getByRole('textbox', { name: 'Global chat message' }));
+    await page.goto('/ai');
+    await expectInViewport(page, page.getByRole('textbox', { name: 'Message DJ Verse' }));
+    await expectInViewport(page, page.getByRole('button', { name: 'Send message' }));
+  });
+}
+
+test('a venue page links to its chat room, whose header on a phone names the venue and its place', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInDemo(page.context());
+  const venues = (await (await page.request.get('/api/venues')).json()) as Array<{
+    id: number;
+    name: string;
+    location: string;
+  }>;
+  const venue = venues[0]!;
+  await page.goto(`/venue/${venue.id}/mix`);
+  await page.getByRole('link', { name: `Chat in ${venue.name}` }).click();
+  await expect(page).toHaveURL(`/chat?venue=${venue.id}`);
+  await expect(page.getByTestId('venue-room-name')).toHaveText(venue.name);
+  await expect(page.getByTestId('venue-room-place')).toContainText(venue.location);
+  // Not cut to a letter: the name is laid out at (nearly) its full width.
+  const fits = await page
+    .getByTestId('venue-room-name')
+    .evaluate((el) => el.scrollWidth <= el.clientWidth + 1 || el.clientWidth > 120);
+  expect(fits).toBe(true);
+  await expectInViewport(page, page.getByRole('textbox', { name: 'Venue chat message' }));
+});
+
+test('a failed chat send says why and keeps the text', async ({ page }) => {
+  await signInDemo(page.context());
+  await page.route('**/api/messages/global', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom","code":"INTERNAL"}' })
+      : route.fallback(),
+  );
+  await page.goto('/chat');
+  const box = page.getByRole('textbox', { name: 'Global chat message' });
+  await box.fill('hello there');
+  await box.press('Enter');
+  const error = page.getByTestId('chat-send-error');
+  await expect(error).toContainText('Not sent: Something went wrong on our side');
+  await expect(error).not.toContainText('{');
+  await expect(box).toHaveValue('hello there');
+});
+
+test('a vote that re-ranks the list keeps the pointed-at song under the pointer and shows where it went', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUp(context);
+  const body = (await (await page.request.get('/api/mix/global')).json()) as { songs: Song[] };
+  const net = (s: Song) => s.upVotes - s.downVotes;
+  // A song that one up vote moves past the song above it: same net score (ties go by up votes, then age).
+  const i = body.songs.findIndex((s, k) => k > 0 && net(body.songs[k - 1]!) === net(s) && k < 30);
+  expect(i).toBeGreaterThan(0);
+  const song = body.songs[i]!;
+  await page.goto('/');
+  const row = page.getByRole('list', { name: /Top 100/ }).getByRole('article', { name: song.title });
+  await row.scrollIntoViewIfNeeded();
+  const up = row.getByRole('button', { name: `Vote up ${song.title}` });
+  await up.hover();
+  const before = (await row.boundingBox())!.y;
+  await up.click();
+  await expect(up).toHaveAttribute('aria-pressed', 'true');
+  await expect(row.getByTestId('song-position')).not.toHaveText(String(i + 1));
+  const to = await row.getByTestId('song-position').textContent();
+  await expect(row.getByTestId('rank-change')).toContainText(`↑ #${to}`);
+  // While the pointer stays, the row stays where it was on screen (its number already says where it went).
+  await page.waitForTimeout(600);
+  expect(Math.abs((await row.boundingBox())!.y - before)).toBeLessThanOrEqual(2);
+  // The pointer leaves the list: the rows take their new order (the song moves up).
+  await page.mouse.move(5, 5);
+  await expect.poll(async () => (await row.boundingBox())!.y).toBeLessThan(before - 30);
+});
+
+test('installable: the manifest is served and valid, its icons load, the theme colour is set', async ({ page }) => {
+  await page.goto('/');
+  const link = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(link).toBe('/manifest.webmanifest');
+  const res = await page.request.get(link!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/application\/(manifest\+)?json/);
+  const manifest = (await res.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    background_color: string;
+    icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
+  };
+  expect(manifest.name).toContain('CrowdMix');
+  expect(manifest.short_name).toBe('CrowdMix');
+  expect(manifest.start_url).toBe('/');
+  expect(manifest.display).toBe('standalone');
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  // Chromium's install criteria: a 192 and a 512 icon; and a maskable one for Android.
+  for (const size of ['192x192', '512x512'])
+    expect(manifest.icons.some((i) => i.sizes === size && i.type === 'image/png')).toBe(true);
+  expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+  for (const icon of manifest.icons) {
+    const r = await page.request.get(icon.src);
+    expect(r.status(), icon.src).toBe(200);
+    expect(r.headers()['content-type']).toBe('image/png');
+  }
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', manifest.theme_color);
+});
+
+test('the service worker registers, leaves the API alone, and an offline reload starts into the shell', async ({
+  page,
+  context,
+}) => {
+  await signInDemo(context);
+  await page.goto('/');
+  await expect(page.getByTestId('song-card').first()).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active)))
+    .toBe(true);
+  // The worker controls the page after a reload; the shell and its assets are cached by then.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect(page.getByTestId('song-card').first()).toBeVisible();
+  // API answers are never cached.
+  const cachedApi = await page.evaluate(async () => {
+    const keys = await caches.keys();
+    let n = 0;
+    for (const k of keys) n += (await (await caches.open(k)).keys()).filter((r) => r.url.includes('/api/')).length;
+    return n;
+  });
+  expect(cachedApi).toBe(0);
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(page.getByText("You're offline.", { exact: true })).toBeVisible();
+    // The app's shell started (its script ran from the cache): a screen is rendered, not the browser's error page.
+    await expect(page.getByRole('main')).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+});
+
+test("a visitor's home: the live Top 100 plays, Sign in stays in the bar, no 'Guest'; a vote asks to sign in and is cast after", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByText('Guest', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+  const list = page.getByRole('list', { name: /Top 100/ });
+  await expect(list.getByTestId('song-card').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Trending Uploads' })).toBeVisible();
+  const first = list.getByTestId('song-card').first();
+  const title = (await first.getByRole('heading').textContent())!;
+  await first.hover();
+  await first.getByRole('button', { name: `Play ${title}` }).click();
+  const bar = page.getByRole('region', { name: 'Music player' });
+  await expect(bar.getByTestId('player-title')).toHaveText(title);
+
+  // A vote asks to sign in, with a button; after creating an account there, the vote is cast.
+  await first.getByRole('button', { name: `Vote up ${title}` }).click();
+  await expect(page.getByText('Please log in to vote on songs', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in' }).last().click();
+  await expect(page).toHaveURL(/\/login\?next=%2F$/);
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('First name').fill('Vera');
+  await page.getByLabel('Last name').fill('Visitor');
+  await page.getByLabel('Email').fill(`e2e-visitor-${Date.now()}@example.test`);
+  await page.getByLabel('Password').fill('e2e password 123');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const row = page.getByRole('list', { name: /Top 100/ }).getByRole('article', { name: title });
+  await expect(row.getByRole('button', { name: `Vote up ${title}` })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('Get Started opens Create account', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Get Started' }).click();
+  await expect(page.getByText('Create your account')).toBeVisible();
+});
