@@ -1,32 +1,10 @@
-/** A song's artwork: its thumbnail, the video's thumbnail, or (also when the image fails) a note on a gradient. */
-import { useState } from 'react';
-import { Music } from 'lucide-react';
+/** A song's artwork on the live screens: its thumbnail or the video's, and its generated cover when there is none or it fails. */
 import type { LiveSong } from '@shared/schemas/live';
-import { cn } from '../../../lib/utils';
+import { Artwork } from '../../../components/ui/cover-art';
 
 const ytThumb = (id: string) => `https://i.ytimg.com/vi/${encodeURIComponent(id)}/hqdefault.jpg`;
 
 export function SongThumb({ song, className }: { song: LiveSong; className?: string }) {
   const src = song.thumbnailUrl ?? (song.youtubeId ? ytThumb(song.youtubeId) : null);
-  const [failed, setFailed] = useState<string | null>(null);
-  if (!src || failed === src)
-    return (
-      <span
-        aria-hidden="true"
-        className={cn(
-          'flex shrink-0 items-center justify-center bg-gradient-to-br from-purple-500 to-pink-500',
-          className,
-        )}
-      >
-        <Music className="size-1/2 text-white" />
-      </span>
-    );
-  return (
-    <img
-      src={src}
-      alt=""
-      onError={() => setFailed(src)}
-      className={cn('shrink-0 bg-surface-2 object-cover', className)}
-    />
-  );
+  return <Artwork src={src} seed={{ kind: 'song', id: song.id, title: song.title }} className={className} />;
 }
