@@ -234,7 +234,7 @@ function Achievements({ stats }: { stats: UserStats | undefined }) {
                   key={a.id}
                   className={cn(
                     'flex items-center gap-3 rounded-xl border p-3',
-                    a.unlocked ? 'border-yellow-400/40 bg-yellow-500/10' : 'border-border/60 opacity-60 grayscale',
+                    a.unlocked ? 'border-yellow-400/40 bg-yellow-500/10' : 'border-border/60 opacity-80 grayscale',
                   )}
                   data-unlocked={a.unlocked}
                 >
