@@ -173,7 +173,7 @@ function MyVenues({ stats }: { stats: UserStats | undefined }) {
         ) : stats.venues.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted">
             You have not created a venue yet.{' '}
-            <Link href={paths.venues} className="text-purple-300 underline-offset-2 hover:underline">
+            <Link href={paths.venues} className="text-accent-text underline underline-offset-2">
               Create one
             </Link>
           </p>
