@@ -215,3 +215,23 @@ test('Get Started opens Create account', async ({ page }) => {
   await page.getByRole('button', { name: 'Get Started' }).click();
   await expect(page.getByText('Create your account')).toBeVisible();
 });
+
+test('share dialog: Copy link comes first and takes the focus (no keyboard on a phone); it fits at 375 px', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInDemo(context);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share Your Mix' });
+  const copy = dialog.getByRole('button', { name: 'Copy link' });
+  await expect(copy).toBeFocused();
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  await copy.click();
+  await expect(page.getByText('Link copied', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^http:\/\/localhost:\d+\//);
+});

@@ -127,7 +127,7 @@ export function TopNav() {
           <NavLinks current={location} />
         </div>
         <div className="ml-auto flex items-center gap-3">
-          <NavSearch id="nav-search" className="hidden w-64 xl:block" shortcut />
+          <NavSearch id="nav-search" className="hidden w-72 xl:block" shortcut />
           {user ? (
             <>
               <span className="hidden text-sm text-muted sm:inline">{greeting}</span>

@@ -1,6 +1,6 @@
 /** 'Share Your Mix': editable title and description, X / Facebook / Instagram, copy, the PNG card and a preview. */
 import { useId, useState, type ReactNode } from 'react';
-import { Camera, Copy, Download, Music2 } from 'lucide-react';
+import { Camera, Copy, Download, Link2, Music2, Share2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Input, Label, Textarea } from '../../../components/ui/input';
@@ -82,6 +82,22 @@ export function ShareDialog({
     else toast({ title: 'Copy failed', description: 'Please copy the text manually.', variant: 'destructive' });
   };
 
+  const copyLink = async () => {
+    if (await copyText(url))
+      toast({ title: 'Link copied', description: 'Paste it anywhere to share the mix.', variant: 'success' });
+    else toast({ title: 'Copy failed', description: 'Please copy the link manually.', variant: 'destructive' });
+  };
+
+  // The browser's own share sheet (phones, some desktops); without it the button is not shown.
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const nativeShare = async () => {
+    try {
+      await navigator.share({ title, text: description, url });
+    } catch {
+      /* dismissed */
+    }
+  };
+
   const instagram = async () => {
     if (await copyText(text))
       toast({
@@ -125,66 +141,90 @@ export function ShareDialog({
         className="max-w-xl"
       >
         <div className="space-y-4">
-          <div className="space-y-1.5">
-            <Label htmlFor={`${ids}-title`}>Mix Title</Label>
-            <Input id={`${ids}-title`} value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} />
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={`${ids}-desc`}>Description</Label>
-            <Textarea
-              id={`${ids}-desc`}
-              value={description}
-              maxLength={300}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          </div>
-
-          <section
-            aria-label="Preview"
-            className="overflow-hidden rounded-2xl bg-gradient-to-br from-purple-800 via-purple-700 to-pink-700 p-5 text-white shadow-inner"
-          >
-            <p className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-white/80 uppercase">
-              <Music2 className="size-3.5" aria-hidden /> CrowdMix
+          {/* Copy link first: the quickest share, and the dialog's first focus (no keyboard pops up on a phone). */}
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <p className="min-w-0 flex-1 truncate rounded-control border border-border bg-surface-2 px-3 py-2 text-sm">
+              <span className="sr-only">Link: </span>
+              {url}
             </p>
-            <p className="mt-2 truncate text-xl font-bold">{title.trim() || 'My CrowdMix'}</p>
-            {description.trim() ? <p className="mt-1 line-clamp-2 text-sm text-white/90">{description}</p> : null}
-            <p className="mt-1 text-xs text-white/80">{summary}</p>
-            <ol className="mt-3 space-y-1.5">
-              {tracks.slice(0, 5).map((t, i) => (
-                <li
-                  key={`${i}-${t.title}`}
-                  className="flex items-baseline gap-2 rounded-lg bg-black/20 px-3 py-1.5 text-sm"
-                >
-                  <span className="font-bold text-pink-200">{i + 1}</span>
-                  <span className="truncate font-medium">{t.title}</span>
-                  <span className="truncate text-white/80">{t.artist}</span>
-                </li>
-              ))}
-            </ol>
-          </section>
-
-          <div className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-3">
-            <Button variant="secondary" onClick={() => openShareWindow('x')} aria-label="Share on X">
+            <div className="flex gap-2">
+              <Button onClick={copyLink} className="flex-1">
+                <Link2 aria-hidden /> Copy link
+              </Button>
+              {canShare ? (
+                <Button variant="secondary" onClick={nativeShare} className="flex-1">
+                  <Share2 aria-hidden /> Share…
+                </Button>
+              ) : null}
+            </div>
+          </div>
+          <div className="grid grid-cols-3 gap-2">
+            <Button variant="secondary" size="sm" onClick={() => openShareWindow('x')} aria-label="Share on X">
               <XLogo /> X
             </Button>
-            <Button variant="secondary" onClick={() => openShareWindow('facebook')} aria-label="Share on Facebook">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => openShareWindow('facebook')}
+              aria-label="Share on Facebook"
+            >
               <FacebookLogo /> Facebook
             </Button>
-            <Button variant="secondary" onClick={instagram} aria-label="Copy for Instagram">
+            <Button variant="secondary" size="sm" onClick={instagram} aria-label="Copy for Instagram">
               <Camera aria-hidden /> Instagram
             </Button>
           </div>
-          <div className="grid gap-2 sm:grid-cols-2">
-            <Button variant="outline" onClick={copy}>
-              <Copy aria-hidden /> Copy Share Text
-            </Button>
-            <Button onClick={download} disabled={busy}>
-              <Download aria-hidden /> {busy ? 'Preparing...' : 'Download'}
-            </Button>
-          </div>
-          <p className="truncate text-xs text-muted">
-            Link: <span className="text-foreground">{url}</span>
-          </p>
+          <details open className="group rounded-card border border-border">
+            <summary className="cursor-pointer px-3 py-2 text-sm font-semibold">Share as an image</summary>
+            <div className="space-y-3 border-t border-border p-3">
+              <div className="space-y-1.5">
+                <Label htmlFor={`${ids}-title`}>Mix Title</Label>
+                <Input id={`${ids}-title`} value={title} maxLength={100} onChange={(e) => setTitle(e.target.value)} />
+              </div>
+              <div className="space-y-1.5">
+                <Label htmlFor={`${ids}-desc`}>Description</Label>
+                <Textarea
+                  id={`${ids}-desc`}
+                  value={description}
+                  maxLength={300}
+                  onChange={(e) => setDescription(e.target.value)}
+                />
+              </div>
+
+              <section
+                aria-label="Preview"
+                className="overflow-hidden rounded-card bg-gradient-to-br from-purple-800 via-purple-700 to-pink-700 p-4 text-white"
+              >
+                <p className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-white/80 uppercase">
+                  <Music2 className="size-3.5" aria-hidden /> CrowdMix
+                </p>
+                <p className="mt-2 truncate text-xl font-bold">{title.trim() || 'My CrowdMix'}</p>
+                {description.trim() ? <p className="mt-1 line-clamp-2 text-sm text-white/90">{description}</p> : null}
+                <p className="mt-1 text-xs text-white/80">{summary}</p>
+                <ol className="mt-3 space-y-1.5">
+                  {tracks.slice(0, 5).map((t, i) => (
+                    <li
+                      key={`${i}-${t.title}`}
+                      className="flex items-baseline gap-2 rounded-lg bg-black/20 px-3 py-1.5 text-sm"
+                    >
+                      <span className="font-bold text-pink-200">{i + 1}</span>
+                      <span className="truncate font-medium">{t.title}</span>
+                      <span className="truncate text-white/80">{t.artist}</span>
+                    </li>
+                  ))}
+                </ol>
+              </section>
+
+              <div className="grid gap-2 sm:grid-cols-2">
+                <Button variant="outline" onClick={copy}>
+                  <Copy aria-hidden /> Copy Share Text
+                </Button>
+                <Button variant="secondary" onClick={download} disabled={busy}>
+                  <Download aria-hidden /> {busy ? 'Preparing...' : 'Download'}
+                </Button>
+              </div>
+            </div>
+          </details>
         </div>
       </DialogContent>
     </Dialog>

@@ -226,7 +226,11 @@ export function SongCard({
             target="_blank"
             rel="noopener noreferrer"
             aria-label={song.youtubeId ? `Open ${song.title} on YouTube` : `Open the PDF of ${song.title}`}
-            className="hidden size-8 items-center justify-center rounded-full text-muted hover:bg-white/10 hover:text-foreground @2xl:inline-flex"
+            // A video's link folds away on narrow rows (Play and the menu are there); a PDF's link always shows.
+            className={cn(
+              'size-8 items-center justify-center rounded-full text-muted hover:bg-white/10 hover:text-foreground',
+              playable ? 'hidden @2xl:inline-flex' : 'inline-flex',
+            )}
           >
             <ExternalLink className="size-4" aria-hidden />
           </a>

@@ -119,7 +119,8 @@ export function PlaylistPage() {
 
       <Tabs defaultValue="songs" className="mt-6">
         <TabsList className="max-w-md">
-          <TabsTrigger value="songs">Songs ({songs.length})</TabsTrigger>
+          {/* The same count as the header: the playlist's songs; proposals waiting for votes are listed, not counted. */}
+          <TabsTrigger value="songs">Songs ({p.songCount})</TabsTrigger>
           <TabsTrigger value="members">Members ({members.length})</TabsTrigger>
         </TabsList>
         <TabsContent value="songs">

@@ -173,7 +173,7 @@ function MyVenues({ stats }: { stats: UserStats | undefined }) {
         ) : stats.venues.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted">
             You have not created a venue yet.{' '}
-            <Link href={paths.venues} className="text-purple-300 underline-offset-2 hover:underline">
+            <Link href={paths.venues} className="text-accent-text underline underline-offset-2">
               Create one
             </Link>
           </p>
@@ -234,7 +234,7 @@ function Achievements({ stats }: { stats: UserStats | undefined }) {
                   key={a.id}
                   className={cn(
                     'flex items-center gap-3 rounded-xl border p-3',
-                    a.unlocked ? 'border-yellow-400/40 bg-yellow-500/10' : 'border-border/60 opacity-60 grayscale',
+                    a.unlocked ? 'border-yellow-400/40 bg-yellow-500/10' : 'border-border/60 opacity-80 grayscale',
                   )}
                   data-unlocked={a.unlocked}
                 >
