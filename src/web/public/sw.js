@@ -1,5 +1,5 @@
 /*
- * CrowdMix's service worker (docs/design.md, "Installable"; ADR 019). It caches the app shell and the static
+ * CrowdMix's service worker (docs/design.md, "Installable"; ADR 020). It caches the app shell and the static
  * assets so that the app installs and starts offline into its shell, which then says "You're offline".
  *
  * - Navigations: network first; the last page the server sent is kept as the shell and answered when offline.
