@@ -834,6 +834,12 @@ async function liveScenario(app) {
         burstP99: bp99,
         lost,
       },
+      lostVotes: room.lost.slice(0, 20),
+      finalNets: await api('GET', `/api/venues/${venueId}/live`, host).then((x) =>
+        Object.fromEntries(x.state.queue.map((e) => [e.id, e.netVotes])),
+      ),
+      expected: Object.fromEntries(entries.map((id) => [id, base.get(id) + sent.get(id)])),
+      newestNetsSeen: Object.fromEntries(room.newestNets() ?? []),
       framesDuringVotes: frames1.frames - frames0.frames,
       bytesPerFrame: (frames1.bytes - frames0.bytes) / Math.max(1, frames1.frames - frames0.frames),
       load: os.loadavg(),

@@ -36,6 +36,8 @@ export async function openLiveRoom(wsUrl, room, n) {
   const seen = new Int32Array(n).fill(-1);
   /** Pending expectations: {entryId, target, sentAt, count, sat: Uint8Array, resolve}. */
   const pending = new Set();
+  /** Expectations that timed out: what was missing. */
+  const lost = [];
   let frames = 0;
   let bytes = 0;
   const netsOf = (version, buf) => {
@@ -91,6 +93,9 @@ export async function openLiveRoom(wsUrl, room, n) {
   return {
     clients,
     stats: () => ({ frames, bytes }),
+    lost,
+    /** The counts of the newest snapshot any client has. */
+    newestNets: () => nets.get(Math.max(...seen)),
     /** How many clients have a snapshot of at least `version`. */
     countAtLeast: (version) => seen.reduce((s, v) => s + (v >= version ? 1 : 0), 0),
     /**
@@ -103,7 +108,9 @@ export async function openLiveRoom(wsUrl, room, n) {
         x = { entryId, target, sentAt: performance.now(), count: 0, sat: new Uint8Array(n), resolve };
         pending.add(x);
         setTimeout(() => {
-          if (pending.delete(x)) resolve(Infinity);
+          if (!pending.delete(x)) return;
+          lost.push({ entryId, target, clientsWithIt: x.count, newestVersion: Math.max(...seen) });
+          resolve(Infinity);
         }, timeoutMs).unref();
       });
       /** `cancel()`: the vote failed, so nothing is awaited (resolves with null). */
