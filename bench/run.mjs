@@ -797,6 +797,12 @@ async function liveScenario(app) {
     const steadyCount = quick ? 60 : 200;
     const burstCount = quick ? 50 : 100;
     const frames0 = room.stats();
+    // Who is busy during the votes: CPU seconds of this process (the clients) and of the server (/proc).
+    const cpuOf = (pid) => {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(f[11]) + Number(f[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+    };
+    const cpu0 = { bench: process.cpuUsage(), server: cpuOf(app.child.pid), at: performance.now() };
     const steady = [];
     const waits = [];
     for (let k = 0; k < steadyCount; k++) {
@@ -809,6 +815,13 @@ async function liveScenario(app) {
       (x) => x !== null,
     );
     const frames1 = room.stats();
+    const wall = (performance.now() - cpu0.at) / 1000;
+    const benchCpu = process.cpuUsage(cpu0.bench);
+    const cpu = {
+      wallSeconds: wall,
+      benchCpuSeconds: (benchCpu.user + benchCpu.system) / 1e6,
+      serverCpuSeconds: cpuOf(app.child.pid) - cpu0.server,
+    };
     const voteErrors = Object.entries(voteStatus)
       .filter(([st]) => st !== '200')
       .reduce((s, [, k]) => s + k, 0);
@@ -840,6 +853,7 @@ async function liveScenario(app) {
       ),
       expected: Object.fromEntries(entries.map((id) => [id, base.get(id) + sent.get(id)])),
       newestNetsSeen: Object.fromEntries(room.newestNets() ?? []),
+      cpuDuringVotes: cpu,
       framesDuringVotes: frames1.frames - frames0.frames,
       bytesPerFrame: (frames1.bytes - frames0.bytes) / Math.max(1, frames1.frames - frames0.frames),
       load: os.loadavg(),

@@ -102,7 +102,7 @@ export async function openLiveRoom(wsUrl, room, n) {
      * Starts timing now: resolves with the ms until every client had a snapshot in which entry `entryId` has at
      * least `target` net votes (Infinity after `timeoutMs`).
      */
-    expect(entryId, target, timeoutMs = 10_000) {
+    expect(entryId, target, timeoutMs = 30_000) {
       let x;
       const done = new Promise((resolve) => {
         x = { entryId, target, sentAt: performance.now(), count: 0, sat: new Uint8Array(n), resolve };
