@@ -19,6 +19,7 @@ import {
 } from './lib/data.mjs';
 import { hammer } from './lib/load.mjs';
 import { measureFanout, openClients, post } from './lib/fanout.mjs';
+import { openLiveRoom } from './lib/live.mjs';
 import { startApp, startBaseline } from './lib/server.mjs';
 import { fmt, log, median, parseArgs, percentile, renderTable, sideBySide, sleep } from './lib/util.mjs';
 import { buildApp, buildHello, initialJs, lighthouse, routeJs } from './lib/web.mjs';
@@ -39,6 +40,7 @@ const buildDir = process.env.BUILD_DIR ?? '.tmp/build-bench';
 const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const searchSongs = Number(args.searchSongs ?? process.env.BENCH_SEARCH_SONGS ?? (quick ? 10_000 : 100_000));
 const fanClients = Number(args.clients ?? (quick ? 300 : 1000));
+const liveJoins = Number(args.liveJoins ?? (quick ? 200 : 500));
 const wsCycles = Number(args.wsCycles ?? process.env.BENCH_WS_CYCLES ?? (quick ? 20_000 : 300_000));
 const tmpRoot = path.resolve('.tmp', `bench-${process.pid}`);
 fs.mkdirSync(tmpRoot, { recursive: true });
@@ -704,6 +706,199 @@ async function searchScenario(app) {
   );
 }
 
+/**
+ * Venue Live (issue 16, ADR 019): the owner of venue 1 starts a live night; `liveClients` patrons subscribe to
+ * `live:1` over websockets; 40 signed-in patrons join with the code and request a song each; a join storm of
+ * `liveJoins` distinct signed-in patrons within 10 s (non-2xx counted); then those patrons vote on the queue
+ * (steady 10/s, then a burst), each vote timed until the last client has a `live_state` whose counts show it.
+ */
+async function liveScenario(app) {
+  const venueId = 1;
+  const host = cookieOf(`u${1 + (venueId % sizes.users)}`); // the data set's owner of venue N is u(1 + N % users)
+  const api = async (method, p, cookie, body) => {
+    const res = await fetch(app.url + p, {
+      method,
+      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 200)}`);
+    return text ? JSON.parse(text) : null;
+  };
+  const deviceId = `bench-host-${process.pid}`;
+  await api('POST', `/api/venues/${venueId}/live/session`, host, { deviceId });
+  // The host device's heartbeat, as the product's host screen sends it (otherwise the night goes "offline").
+  const beat = setInterval(
+    () => void post(`${app.url}/api/venues/${venueId}/live/heartbeat`, { deviceId }, { cookie: host }),
+    5_000,
+  );
+  const room = await openLiveRoom(app.url.replace('http', 'ws') + '/ws', `live:${venueId}`, fanClients);
+  try {
+    const { code } = await api('GET', `/api/venues/${venueId}/live/code`, host);
+    // Requesters: join and ask for a song each (distinct songs with a video, in the catalogue).
+    const requesters = Array.from({ length: 40 }, () => cookieOf(nextVoter()));
+    for (const [i, cookie] of requesters.entries()) {
+      await api('POST', '/api/live/join', cookie, { code });
+      // Public songs (ids not a multiple of 5, see lib/data.mjs); the next one when the rules refuse it (409:
+      // e.g. the song the night opened with is playing).
+      for (let songId = 102 + i * 5; ; songId += 250) {
+        const res = await fetch(`${app.url}/api/venues/${venueId}/live/requests`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ songId }),
+        });
+        if (res.ok) break;
+        if (res.status !== 409 || songId > sizes.songs) throw new Error(`request: ${res.status} ${await res.text()}`);
+      }
+    }
+
+    // Join storm: `liveJoins` distinct patrons within 10 s, evenly spread.
+    const joiners = Array.from({ length: liveJoins }, () => cookieOf(nextVoter()));
+    const joinMs = [];
+    const joinStatus = {};
+    const t0 = performance.now();
+    await Promise.all(
+      joiners.map(async (cookie, i) => {
+        await sleep(Math.max(0, (i * 10_000) / liveJoins - (performance.now() - t0)));
+        const t = performance.now();
+        const status = await post(`${app.url}/api/live/join`, { code }, { cookie });
+        joinMs.push(performance.now() - t);
+        joinStatus[status] = (joinStatus[status] ?? 0) + 1;
+      }),
+    );
+    const joinSeconds = (performance.now() - t0) / 1000;
+    const joinErrors = Object.entries(joinStatus)
+      .filter(([st]) => !(Number(st) >= 200 && Number(st) < 300))
+      .reduce((s, [, k]) => s + k, 0);
+
+    // Every client has the newest snapshot before the votes start.
+    const view = await api('GET', `/api/venues/${venueId}/live`, host);
+    for (let w = 0; w < 100 && room.countAtLeast(view.state.version) < fanClients; w++) await sleep(100);
+    const stale = fanClients - room.countAtLeast(view.state.version);
+    const base = new Map(view.state.queue.map((e) => [e.id, e.netVotes]));
+    const entries = [...base.keys()];
+    const sent = new Map(entries.map((id) => [id, 0]));
+    // Each vote is a +1 by a patron who has not voted on that entry: the k-th vote on an entry shows once the
+    // entry's count reaches base + k (in a burst, votes on one entry are counted in the strictest order).
+    const voters = [...joiners, ...requesters];
+    let v = 0;
+    const voteStatus = {};
+    const voteOnce = async (k) => {
+      const entryId = entries[k % entries.length];
+      const target = base.get(entryId) + sent.get(entryId) + 1;
+      sent.set(entryId, sent.get(entryId) + 1);
+      const cookie = voters[v++ % voters.length];
+      const x = room.expect(entryId, target);
+      const status = await post(`${app.url}/api/live/entries/${entryId}/vote`, { value: 1 }, { cookie });
+      voteStatus[status] = (voteStatus[status] ?? 0) + 1;
+      if (status !== 200) x.cancel();
+      return x.done;
+    };
+    const steadyCount = quick ? 60 : 200;
+    const burstCount = quick ? 50 : 100;
+    const frames0 = room.stats();
+    // Who is busy during the votes: CPU seconds of this process (the clients) and of the server (/proc).
+    const cpuOf = (pid) => {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(f[11]) + Number(f[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+    };
+    const cpu0 = { bench: process.cpuUsage(), server: cpuOf(app.child.pid), at: performance.now() };
+    const steady = [];
+    const waits = [];
+    for (let k = 0; k < steadyCount; k++) {
+      waits.push(voteOnce(k).then((x) => x !== null && steady.push(x)));
+      await sleep(100);
+    }
+    await Promise.all(waits);
+    await sleep(300);
+    const burst = (await Promise.all(Array.from({ length: burstCount }, (_, k) => voteOnce(steadyCount + k)))).filter(
+      (x) => x !== null,
+    );
+    const frames1 = room.stats();
+    const wall = (performance.now() - cpu0.at) / 1000;
+    const benchCpu = process.cpuUsage(cpu0.bench);
+    const cpu = {
+      wallSeconds: wall,
+      benchCpuSeconds: (benchCpu.user + benchCpu.system) / 1e6,
+      serverCpuSeconds: cpuOf(app.child.pid) - cpu0.server,
+    };
+    const voteErrors = Object.entries(voteStatus)
+      .filter(([st]) => st !== '200')
+      .reduce((s, [, k]) => s + k, 0);
+    const lost = [...steady, ...burst].filter((x) => x === Infinity).length;
+    const sp99 = percentile(steady, 99);
+    const bp99 = percentile(burst, 99);
+    details.live = {
+      clients: fanClients,
+      entries: entries.length,
+      staleBeforeVotes: stale,
+      join: {
+        count: liveJoins,
+        seconds: joinSeconds,
+        status: joinStatus,
+        p50: percentile(joinMs, 50),
+        p99: percentile(joinMs, 99),
+      },
+      votes: {
+        status: voteStatus,
+        steadyP50: percentile(steady, 50),
+        steadyP99: sp99,
+        burstP50: percentile(burst, 50),
+        burstP99: bp99,
+        lost,
+      },
+      lostVotes: room.lost.slice(0, 20),
+      finalNets: await api('GET', `/api/venues/${venueId}/live`, host).then((x) =>
+        Object.fromEntries(x.state.queue.map((e) => [e.id, e.netVotes])),
+      ),
+      expected: Object.fromEntries(entries.map((id) => [id, base.get(id) + sent.get(id)])),
+      newestNetsSeen: Object.fromEntries(room.newestNets() ?? []),
+      cpuDuringVotes: cpu,
+      framesDuringVotes: frames1.frames - frames0.frames,
+      bytesPerFrame: (frames1.bytes - frames0.bytes) / Math.max(1, frames1.frames - frames0.frames),
+      load: os.loadavg(),
+    };
+    const frameKb = details.live.bytesPerFrame / 1024;
+    addRow({
+      name: `Live room, ${fanClients} patrons on live:${venueId}, ${steadyCount} votes at 10/s: p99 until all have the live_state`,
+      figure: sp99,
+      baseline: null,
+      figureText:
+        ms(sp99) +
+        (lost ? ` (${lost} lost)` : '') +
+        (voteErrors ? ` (${voteErrors} votes non-200: ${JSON.stringify(voteStatus)})` : ''),
+      baselineText: `p50 ${ms(percentile(steady, 50))}; ${entries.length} entries, ${fmt(frameKb, 1)} KB per snapshot`,
+      ratioText: '',
+      goalText: '< 100 ms',
+      met: sp99 < 100 && lost === 0 && voteErrors === 0,
+    });
+    addRow({
+      name: `  Live room, burst of ${burstCount} votes: p99 until all have the live_state`,
+      figure: bp99,
+      baseline: null,
+      figureText: ms(bp99),
+      baselineText: `p50 ${ms(percentile(burst, 50))}; ${fmt((frames1.frames - frames0.frames) / fanClients, 0)} snapshots per client during the votes`,
+      ratioText: '',
+      goalText: 'informative',
+      met: null,
+    });
+    addRow({
+      name: `Live join storm: ${liveJoins} distinct patrons POST /api/live/join within 10 s`,
+      figure: joinErrors,
+      baseline: null,
+      figureText: `${joinErrors} non-2xx (${JSON.stringify(joinStatus)}) in ${fmt(joinSeconds, 1)} s`,
+      baselineText: `join p50 ${ms(percentile(joinMs, 50))}, p99 ${ms(percentile(joinMs, 99))}`,
+      ratioText: '',
+      goalText: '0 errors',
+      met: joinErrors === 0,
+    });
+  } finally {
+    clearInterval(beat);
+    room.close();
+    await sleep(300);
+  }
+}
+
 /** `/livez` latencies (ms) measured for `seconds` by a probe in its own process (bench/lib/probe.mjs). */
 function probeLivez(url, seconds) {
   return new Promise((resolve, reject) => {
@@ -911,6 +1106,7 @@ async function main() {
   if (wants('votes')) await voteScenarios(app);
   if (wants('votes') && !usePglite) await tallyCost();
   if (wants('fanout')) await fanout(app);
+  if (wants('live')) await liveScenario(app);
   if (wants('wsabuse')) await wsAbuse(app);
   if (wants('web')) await webScenarios(app);
   if (wants('search')) await searchScenario(app);
