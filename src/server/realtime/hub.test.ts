@@ -105,6 +105,26 @@ describe('RealtimeHub delivery', () => {
     expect(outside.types()).toEqual([['vote_update'], ['messages_read']]);
   });
 
+  it("sends a room's socket only the newest of the live snapshots queued in one window (they supersede)", async () => {
+    const tv = await added('tv');
+    const elsewhere = await added('x');
+    hub.handle(tv.client, { type: 'subscribe', room: 'live:1' });
+    hub.handle(elsewhere.client, { type: 'subscribe', room: 'live:2' });
+    await vi.runAllTimersAsync();
+    const live = (venueId: number, version: number) =>
+      ({ type: 'live_state', state: { venueId, version } }) as unknown as ServerEvent;
+    await hub.publish(vote(1)); // opens a window
+    for (let v = 1; v <= 9; v++) {
+      await hub.publish(live(1, v), { kind: 'room', room: 'live:1' });
+      if (v === 5) await hub.publish(vote(2));
+    }
+    await hub.publish(live(2, 1), { kind: 'room', room: 'live:2' });
+    vi.advanceTimersByTime(COALESCE_WINDOW_MS);
+    // One snapshot per room and window, the newest, in the place of the first; other events are all kept.
+    expect(tv.frames).toEqual([[vote(1)], [live(1, 9), vote(2)]]);
+    expect(elsewhere.frames).toEqual([[vote(1)], [vote(2), live(2, 1)]]);
+  });
+
   it("answers a direct send (a 'pong') after the events queued before it", async () => {
     const a = await added('a');
     await hub.publish(vote(1));

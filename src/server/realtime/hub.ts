@@ -49,6 +49,12 @@ type Envelope =
   { origin: string; audience: Audience; event: ServerEvent; signals?: Signal[] } | { origin: string; signal: Signal };
 
 /**
+ * Events that carry a whole state: within one coalescing window a socket gets only the newest of each per room
+ * (Venue Live's snapshots: a burst of votes must not send a TV nine 25 KB snapshots in one frame, ADR 019).
+ */
+const SUPERSEDING_EVENTS: ReadonlySet<string> = new Set(['live_state']);
+
+/**
  * Frames for one socket are coalesced within this window: the first event after a quiet spell goes out at once,
  * the ones that follow it within the window go together, as one JSON array frame, when it ends. A burst of a hundred
  * votes then costs each socket a handful of frames instead of a hundred (`npm run bench`, live fan-out).
@@ -234,6 +240,9 @@ export class RealtimeHub {
       }
     }
     const frame = JSON.stringify(event);
+    // A full snapshot makes any older one still waiting for the same socket worthless: it takes its place.
+    const supersedes =
+      SUPERSEDING_EVENTS.has(event.type) && audience.kind === 'room' ? `${event.type}:${audience.room}` : null;
     const targets: Iterable<Client> =
       audience.kind === 'all'
         ? this.clients.values()
@@ -245,20 +254,28 @@ export class RealtimeHub {
     for (const c of targets) {
       if (c.socket.readyState !== 1) continue;
       if (now) c.socket.send(frame);
-      else this.enqueue(c, frame);
+      else this.enqueue(c, frame, supersedes);
     }
     if (now) this.windowTimer = setTimeout(() => this.flush(), COALESCE_WINDOW_MS);
   }
 
-  /** Frames waiting for the end of the coalescing window, per socket. */
-  private readonly outbox = new Map<Client, string[]>();
+  /** Frames waiting for the end of the coalescing window, per socket (and where a superseding event's frame sits). */
+  private readonly outbox = new Map<Client, { frames: string[]; keyed?: Map<string, number> }>();
   private windowTimer: NodeJS.Timeout | null = null;
 
-  /** Queues a frame for the end of the open window. */
-  private enqueue(client: Client, frame: string) {
-    const queued = this.outbox.get(client);
-    if (queued) queued.push(frame);
-    else this.outbox.set(client, [frame]);
+  /** Queues a frame for the end of the open window; a keyed one replaces the frame queued under the same key. */
+  private enqueue(client: Client, frame: string, key: string | null = null) {
+    let queued = this.outbox.get(client);
+    if (!queued) this.outbox.set(client, (queued = { frames: [] }));
+    if (key) {
+      const at = queued.keyed?.get(key);
+      if (at !== undefined) {
+        queued.frames[at] = frame;
+        return;
+      }
+      (queued.keyed ??= new Map()).set(key, queued.frames.length);
+    }
+    queued.frames.push(frame);
   }
 
   /** Ends a window: one frame per socket with what it gathered; keeps windowing while events keep coming. */
@@ -270,7 +287,7 @@ export class RealtimeHub {
   }
 
   private flushClient(client: Client) {
-    const frames = this.outbox.get(client);
+    const frames = this.outbox.get(client)?.frames;
     if (!frames) return;
     this.outbox.delete(client);
     if (client.socket.readyState !== 1) return;

@@ -3,12 +3,19 @@
  * `live_changed` (the signal travels by NOTIFY, the snapshot is read here, so a big queue never has to fit in a
  * notification), and sweeps for host devices gone quiet and join codes due every few seconds.
  *
- * Per venue one read runs at a time; changes that arrive meanwhile make one more read when it ends. A burst of
- * 200 votes therefore costs a handful of reads, and snapshots leave in version order.
+ * Per venue one read runs at a time; changes that arrive meanwhile make one more read when it ends, at least
+ * LIVE_PUSH_GAP_MS after the last. A burst of 200 votes therefore costs a handful of reads, and snapshots leave in
+ * version order; the hub sends each socket only the newest snapshot queued in its coalescing window.
  */
 import { liveRoom } from '../../../shared/schemas/live';
 import type { CoreDeps } from '../../deps';
 import { loadState, sweep } from './live.service';
+
+/**
+ * The least time between two snapshots of one venue from this instance: changes that arrive meanwhile are
+ * gathered into the next one. 200 votes in a second then cost at most 20 full snapshots per socket, not 200.
+ */
+export const LIVE_PUSH_GAP_MS = 50;
 
 /** How often an instance sweeps (offline hosts, join codes). */
 export const LIVE_SWEEP_MS = 2_000;
@@ -37,6 +44,7 @@ export class LiveRuntime {
           this.reading.set(venueId, false);
           const state = await loadState(this.deps, venueId);
           if (state) this.deps.hub.deliver({ type: 'live_state', state }, { kind: 'room', room: liveRoom(venueId) });
+          if (this.reading.get(venueId)) await new Promise((resolve) => setTimeout(resolve, LIVE_PUSH_GAP_MS));
         } while (this.reading.get(venueId));
       } catch (err) {
         this.deps.log.warn({ err, venueId }, 'live state push failed');
