@@ -19,7 +19,9 @@ interface YtStub {
 type StubWindow = Window & { __yt: YtStub };
 
 const stub = {
-  video: (page: Page) => page.evaluate(() => (window as unknown as StubWindow).__yt.current().videoId),
+  // null until the stand-in script has run (the bar shows Pause as soon as play is asked for; expect.poll retries).
+  video: (page: Page) =>
+    page.evaluate(() => (window as unknown as Partial<StubWindow>).__yt?.current()?.videoId ?? null),
   players: (page: Page) => page.evaluate(() => (window as unknown as StubWindow).__yt.players.length),
   player: (page: Page) =>
     page.evaluate(() => {
