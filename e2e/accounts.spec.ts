@@ -136,7 +136,7 @@ test.describe('accounts', () => {
     await me.page.getByLabel('New password', { exact: true }).fill('changed password 42');
     await me.page.getByLabel('New password again').fill('changed password 42');
     await me.page.getByRole('button', { name: 'Change password' }).click();
-    await expect(me.page.getByText('Signed out 1 other session.')).toBeVisible();
+    await expect(me.page.getByText('Signed out 1 other session.', { exact: true })).toBeVisible();
 
     await otherPage.reload();
     await expect(otherPage.getByRole('heading', { name: 'Authentication Required' })).toBeVisible({ timeout: 30_000 });
@@ -176,7 +176,7 @@ test.describe('accounts', () => {
     await mallory.page.goto(`/messages?with=${me.id}`);
     await mallory.page.getByPlaceholder('Type a message...').fill('please let me in');
     await mallory.page.getByPlaceholder('Type a message...').press('Enter');
-    await expect(mallory.page.getByText('This person is not accepting messages from you')).toBeVisible();
+    await expect(mallory.page.getByText('This person is not accepting messages from you', { exact: true })).toBeVisible();
     // Alice's list of blocked people unblocks.
     await alice.page.goto('/account');
     const blocked = alice.page.getByRole('list', { name: 'Blocked people' });
