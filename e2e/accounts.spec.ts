@@ -176,7 +176,9 @@ test.describe('accounts', () => {
     await mallory.page.goto(`/messages?with=${me.id}`);
     await mallory.page.getByPlaceholder('Type a message...').fill('please let me in');
     await mallory.page.getByPlaceholder('Type a message...').press('Enter');
-    await expect(mallory.page.getByText('This person is not accepting messages from you', { exact: true })).toBeVisible();
+    await expect(
+      mallory.page.getByText('This person is not accepting messages from you', { exact: true }),
+    ).toBeVisible();
     // Alice's list of blocked people unblocks.
     await alice.page.goto('/account');
     const blocked = alice.page.getByRole('list', { name: 'Blocked people' });
@@ -202,7 +204,11 @@ test.describe('accounts', () => {
     });
 
     await reporter.page.goto('/');
-    await reporter.page.getByRole('button', { name: `More for ${title}` }).click();
+    // The song can be in Trending too: report it from its Top 100 row.
+    await reporter.page
+      .getByRole('list', { name: /Top 100/ })
+      .getByRole('button', { name: `More for ${title}` })
+      .click();
     await reporter.page.getByRole('menuitem', { name: 'Report song' }).click();
     const dialog = reporter.page.getByRole('dialog', { name: 'Report this song' });
     await expect(dialog).toBeVisible();
