@@ -47,7 +47,7 @@ const errors = {
   409: ErrorBodySchema,
   429: ErrorBodySchema,
 };
-/** Visitors get 401 before their input is even looked at. */
+/** Every route of a venue's live night hangs under this path. */
 const V = '/api/venues/:id/live';
 
 export const liveModule: AppModule = {
