@@ -124,8 +124,15 @@ export const PlaylistSchema = z.object({
 });
 export type Playlist = z.infer<typeof PlaylistSchema>;
 
-/** GET /api/community-playlists/{id}: the playlist plus the caller's membership (null for visitors and non-members). */
-export const PlaylistDetailSchema = PlaylistSchema.extend({ membership: MembershipSchema.nullable() });
+/**
+ * GET /api/community-playlists/{id}: the playlist plus the caller's membership (null for visitors and non-members)
+ * and, for members only, the invite token: /community-playlists/{id}?invite={token} lets whoever has it see and
+ * join the playlist, a private one too.
+ */
+export const PlaylistDetailSchema = PlaylistSchema.extend({
+  membership: MembershipSchema.nullable(),
+  inviteToken: z.string().nullable(),
+});
 export type PlaylistDetail = z.infer<typeof PlaylistDetailSchema>;
 
 /** A song of a playlist with the song fields, the proposer's name and the caller's own vote. */
@@ -208,3 +215,16 @@ export function playlistPermissions(
 
 /** The flags a role brings when an admin gives it without naming them (ADR 013). */
 export const ROLE_MODERATES: Record<MemberRole, boolean> = { admin: true, moderator: true, member: false };
+
+/** An invite token as the link carries it (?invite=...): a playlist's secret, 32 hex characters. */
+export const InviteTokenSchema = z.string().regex(/^[0-9a-f]{32}$/, 'Invalid invite link');
+/** The optional invite of a read of a playlist, its songs or its members. */
+export const InviteQuerySchema = z.object({ invite: InviteTokenSchema.optional() });
+/** POST /api/community-playlists/{id}/join: a private playlist is joined with its invite. */
+export const JoinPlaylistSchema = z.object({ invite: InviteTokenSchema.optional() }).nullish();
+
+/** The invite link's path of a playlist: the plain link for public ones, the link with the secret for private. */
+export function playlistInvitePath(p: { id: number; isPublic: boolean; inviteToken: string | null }): string {
+  const base = `/community-playlists/${p.id}`;
+  return p.isPublic || !p.inviteToken ? base : `${base}?invite=${p.inviteToken}`;
+}

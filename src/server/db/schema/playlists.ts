@@ -33,6 +33,10 @@ export const communityPlaylists = pgTable(
     collaborativeMode: text('collaborative_mode').$type<CollaborativeMode>().notNull().default('democratic'),
     thumbnailUrl: text('thumbnail_url'),
     gradient: text('gradient').notNull().default('from-blue-500 to-purple-600'),
+    /** The secret of the playlist's invite link: whoever has it may see the playlist and join it, even a private one. */
+    inviteToken: text('invite_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -44,6 +48,7 @@ export const communityPlaylists = pgTable(
     check('playlists_mode_check', sql`${t.collaborativeMode} in (${inList(COLLABORATIVE_MODES)})`),
     index('playlists_active_updated_idx').on(t.isActive, t.updatedAt),
     index('playlists_creator_idx').on(t.creatorId),
+    uniqueIndex('playlists_invite_token_idx').on(t.inviteToken),
   ],
 );
 

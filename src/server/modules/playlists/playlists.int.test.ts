@@ -605,6 +605,60 @@ describe('private playlists', () => {
     expect((await http.get(`${BASE}/${p.id}`, { as: owner })).statusCode).toBe(200);
   });
 
+  it('are seen and joined through their invite link, which only members are given', async () => {
+    const owner = await user();
+    const p = await createPlaylist(owner, { isPublic: false, name: 'Invite Only' });
+    const own = (await http.get(`${BASE}/${p.id}`, { as: owner })).json();
+    expect(own.inviteToken).toMatch(/^[0-9a-f]{32}$/);
+    const other = await createPlaylist(owner, { isPublic: false });
+    const otherToken = (await http.get(`${BASE}/${other.id}`, { as: owner })).json().inviteToken;
+    expect(otherToken).not.toBe(own.inviteToken);
+
+    const guest = await user('Ivy', 'Invited');
+    const invite = `?invite=${own.inviteToken}`;
+    // With the invite, a visitor and a signed-in outsider see the playlist, its songs and members, not the token.
+    for (const who of [null, guest]) {
+      for (const path of ['', '/songs', '/members']) {
+        expect((await http.get(`${BASE}/${p.id}${path}${invite}`, { as: who })).statusCode, path).toBe(200);
+      }
+      const seen = (await http.get(`${BASE}/${p.id}${invite}`, { as: who })).json();
+      expect(seen.inviteToken).toBeNull();
+      expect(seen.membership).toBeNull();
+    }
+    // Another playlist's token, or a malformed one, opens nothing.
+    expect((await http.get(`${BASE}/${p.id}?invite=${otherToken}`, { as: guest })).statusCode).toBe(404);
+    expect((await http.get(`${BASE}/${p.id}?invite=nope`, { as: guest })).statusCode).toBe(400);
+    const wrongJoin = await http.post(`${BASE}/${p.id}/join`, { as: guest, body: { invite: otherToken } });
+    expect(wrongJoin.statusCode).toBe(404);
+    expect(wrongJoin.json().message).toBe('Playlist not found');
+    expect((await http.post(`${BASE}/${p.id}/join`, { as: guest })).statusCode).toBe(404);
+
+    const joined = await http.post(`${BASE}/${p.id}/join`, { as: guest, body: { invite: own.inviteToken } });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json()).toMatchObject({ memberCount: 2, membership: { role: 'member' }, inviteToken: own.inviteToken });
+    // Now a member, the guest sees it without the invite, in the list too.
+    expect((await http.get(`${BASE}/${p.id}`, { as: guest })).statusCode).toBe(200);
+    expect((await http.get(BASE, { as: guest })).json().map((x: { id: number }) => x.id)).toContain(p.id);
+    // A visitor cannot join, even with the invite.
+    expect((await http.post(`${BASE}/${p.id}/join`, { as: null, body: { invite: own.inviteToken } })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('lets the creator leave once another member was made an admin (the hand-over)', async () => {
+    const owner = await user();
+    const p = await createPlaylist(owner);
+    const heir = await memberWith(p.id, owner);
+    const refused = await http.post(`${BASE}/${p.id}/leave`, { as: owner });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('The last admin cannot leave; make another member an admin first');
+    const promoted = await http.patch(`${BASE}/${p.id}/members/${heir.id}`, { as: owner, body: { role: 'admin' } });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect((await http.post(`${BASE}/${p.id}/leave`, { as: owner })).statusCode).toBe(204);
+    const members = (await http.get(`${BASE}/${p.id}/members`)).json() as Array<{ userId: string; role: string }>;
+    expect(members).toEqual([expect.objectContaining({ userId: heir.id, role: 'admin' })]);
+  });
+
   it('keep their realtime room for members, while public rooms are open and get every change', async () => {
     const owner = await user();
     const secret = await createPlaylist(owner, { isPublic: false });

@@ -38,7 +38,12 @@ export function presentMembership(m: MemberRow | null): Membership | null {
 }
 
 export function presentPlaylistDetail(r: PlaylistListRow, member: MemberRow | null): PlaylistDetail {
-  return { ...presentPlaylist(r), membership: presentMembership(member) };
+  // The invite is a member's to pass on; others (and visitors who came through it) are not given it.
+  return {
+    ...presentPlaylist(r),
+    membership: presentMembership(member),
+    inviteToken: member ? r.playlist.inviteToken : null,
+  };
 }
 
 export function presentPlaylistSong(r: Awaited<ReturnType<typeof listSongs>>[number]): PlaylistSong {

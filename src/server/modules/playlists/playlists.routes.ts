@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { ErrorBodySchema, IdParamsSchema } from '../../../shared/schemas/common';
 import {
   CreatePlaylistSchema,
+  InviteQuerySchema,
+  JoinPlaylistSchema,
   MemberParamsSchema,
   PlaylistDetailSchema,
   PlaylistMemberSchema,
@@ -71,10 +73,12 @@ export const playlistsModule: AppModule = {
           tags,
           summary: "One playlist with the caller's membership",
           params: IdParamsSchema,
+          querystring: InviteQuerySchema,
           response: { 200: PlaylistDetailSchema, ...errors },
         },
       },
-      async (request) => service.getPlaylist(db, request.params.id, request.user?.id ?? null),
+      async (request) =>
+        service.getPlaylist(db, request.params.id, request.user?.id ?? null, request.query.invite),
     );
 
     app.get(
@@ -84,10 +88,11 @@ export const playlistsModule: AppModule = {
           tags,
           summary: "The playlist's songs",
           params: IdParamsSchema,
+          querystring: InviteQuerySchema,
           response: { 200: z.array(PlaylistSongSchema), ...errors },
         },
       },
-      async (request) => service.listSongs(db, request.params.id, request.user?.id ?? null),
+      async (request) => service.listSongs(db, request.params.id, request.user?.id ?? null, request.query.invite),
     );
 
     app.get(
@@ -97,10 +102,11 @@ export const playlistsModule: AppModule = {
           tags,
           summary: "The playlist's members",
           params: IdParamsSchema,
+          querystring: InviteQuerySchema,
           response: { 200: z.array(PlaylistMemberSchema), ...errors },
         },
       },
-      async (request) => service.listMembers(db, request.params.id, request.user?.id ?? null),
+      async (request) => service.listMembers(db, request.params.id, request.user?.id ?? null, request.query.invite),
     );
 
     app.post(
@@ -179,12 +185,13 @@ export const playlistsModule: AppModule = {
         config: { auth: 'required' },
         schema: {
           tags,
-          summary: 'Join a playlist',
+          summary: 'Join a playlist (a private one with its invite)',
           params: IdParamsSchema,
+          body: JoinPlaylistSchema,
           response: { 200: PlaylistDetailSchema, ...errors },
         },
       },
-      async (request) => service.joinPlaylist(ctx, signedInUser(request).id, request.params.id),
+      async (request) => service.joinPlaylist(ctx, signedInUser(request).id, request.params.id, request.body?.invite),
     );
 
     app.post(

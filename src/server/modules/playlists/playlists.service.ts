@@ -2,6 +2,7 @@
  * Community playlist rules: membership and flags, the three collaboration modes, thresholds, the maxSongs cap
  * and private playlists. Every change runs in one transaction and is then pushed to the playlist's room.
  */
+import { timingSafeEqual } from 'node:crypto';
 import type { PlaylistSongStatus, VoteType } from '../../../shared/constants';
 import {
   playlistPermissions,
@@ -49,12 +50,23 @@ export const MESSAGES = {
   memberNotFound: 'Member not found',
 } as const;
 
-/** The playlist if the viewer may see it (public, or private and a member), with the viewer's membership; else 404. */
-async function visiblePlaylist(db: DbOrTx, id: number, viewerId: string | null) {
+/** True when `invite` is the playlist's invite token (compared in constant time). */
+function invited(playlist: repo.PlaylistRow, invite: string | undefined): boolean {
+  if (!invite) return false;
+  const a = Buffer.from(invite);
+  const b = Buffer.from(playlist.inviteToken);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The playlist if the viewer may see it (public; private and a member; or private with its invite), with the
+ * viewer's membership; else 404, the same for a wrong invite as for no playlist.
+ */
+async function visiblePlaylist(db: DbOrTx, id: number, viewerId: string | null, invite?: string) {
   const playlist = await repo.findPlaylist(db, id);
   if (!playlist) throw notFound(MESSAGES.playlistNotFound);
   const member = viewerId ? await repo.findMember(db, id, viewerId) : null;
-  if (!playlist.isPublic && !member) throw notFound(MESSAGES.playlistNotFound);
+  if (!playlist.isPublic && !member && !invited(playlist, invite)) throw notFound(MESSAGES.playlistNotFound);
   return { playlist, member };
 }
 
@@ -92,23 +104,38 @@ export async function listPlaylists(db: Db, viewerId: string | null): Promise<Pl
   return (await repo.listPlaylists(db, viewerId)).map(presentPlaylist);
 }
 
-/** One playlist with counts and the viewer's membership. */
-export async function getPlaylist(db: Db, id: number, viewerId: string | null): Promise<PlaylistDetail> {
-  const { member } = await visiblePlaylist(db, id, viewerId);
+/** One playlist with counts and the viewer's membership (and the invite, for members). */
+export async function getPlaylist(
+  db: Db,
+  id: number,
+  viewerId: string | null,
+  invite?: string,
+): Promise<PlaylistDetail> {
+  const { member } = await visiblePlaylist(db, id, viewerId, invite);
   const row = await repo.findPlaylistWithCounts(db, id);
   if (!row) throw notFound(MESSAGES.playlistNotFound);
   return presentPlaylistDetail(row, member);
 }
 
 /** The playlist's songs with the viewer's own votes. */
-export async function listSongs(db: Db, id: number, viewerId: string | null): Promise<PlaylistSong[]> {
-  await visiblePlaylist(db, id, viewerId);
+export async function listSongs(
+  db: Db,
+  id: number,
+  viewerId: string | null,
+  invite?: string,
+): Promise<PlaylistSong[]> {
+  await visiblePlaylist(db, id, viewerId, invite);
   return (await repo.listSongs(db, id, viewerId)).map(presentPlaylistSong);
 }
 
 /** The playlist's members. */
-export async function listMembers(db: Db, id: number, viewerId: string | null): Promise<PlaylistMember[]> {
-  await visiblePlaylist(db, id, viewerId);
+export async function listMembers(
+  db: Db,
+  id: number,
+  viewerId: string | null,
+  invite?: string,
+): Promise<PlaylistMember[]> {
+  await visiblePlaylist(db, id, viewerId, invite);
   return (await repo.listMembers(db, id)).map(presentMember);
 }
 
@@ -143,9 +170,14 @@ export async function createPlaylist(
   return getPlaylist(ctx.db, id, userId);
 }
 
-/** Joins a playlist as a member who may vote and propose but not moderate. */
-export async function joinPlaylist(ctx: PlaylistContext, userId: string, id: number): Promise<PlaylistDetail> {
-  const { member } = await visiblePlaylist(ctx.db, id, userId);
+/** Joins a playlist as a member who may vote and propose but not moderate; a private one needs its invite. */
+export async function joinPlaylist(
+  ctx: PlaylistContext,
+  userId: string,
+  id: number,
+  invite?: string,
+): Promise<PlaylistDetail> {
+  const { member } = await visiblePlaylist(ctx.db, id, userId, invite);
   if (member) throw conflict(MESSAGES.alreadyMember);
   try {
     await repo.insertMember(ctx.db, {

@@ -1,0 +1,2 @@
+ALTER TABLE "community_playlists" ADD COLUMN "invite_token" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "playlists_invite_token_idx" ON "community_playlists" USING btree ("invite_token");
