@@ -206,6 +206,73 @@ test.describe('community playlists', () => {
     await other.close();
   });
 
+  test('a new private playlist: invite link from the start, joined through it, counts agree, the creator hands over before leaving', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await signUp(context, newAccount('Inez'));
+    const id = await createViaApi(page.request, {
+      name: 'Secret Garden',
+      isPublic: false,
+      collaborativeMode: 'moderated',
+    });
+    // Two proposals, one approved: the playlist has 1 song and 1 proposal waiting.
+    const entries: number[] = [];
+    for (const title of ['Eye of the Tiger', 'Bohemian Rhapsody']) {
+      const res = await page.request.post(`/api/community-playlists/${id}/songs`, {
+        data: { songId: await songIdByTitle(page.request, title) },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      entries.push((await res.json()).id);
+    }
+    expect((await page.request.post(`/api/community-playlists/songs/${entries[0]}/approve`)).status()).toBe(200);
+
+    await page.goto(`/community-playlists/${id}`);
+    await expect(page.getByRole('heading', { name: 'Secret Garden', level: 1 })).toBeVisible();
+    const invite = page.getByRole('region', { name: 'Invite people' });
+    await expect(invite.getByTestId('invite-url')).toHaveText(
+      new RegExp(`/community-playlists/${id}\\?invite=[0-9a-f]{32}$`),
+    );
+    await expect(invite.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    const link = new URL((await invite.getByTestId('invite-url').textContent())!);
+
+    // The header, the Songs tab and the numbered list say the same: 1 song; the proposal is listed apart.
+    await expect(page.getByText('1 song', { exact: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Songs (1)' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'In the playlist' }).getByTestId('playlist-song')).toHaveCount(1);
+    await expect(page.getByRole('list', { name: 'Waiting for votes' }).getByTestId('playlist-song')).toHaveCount(1);
+
+    // Someone else: without the link the private playlist does not exist; with it they see it and join.
+    const other = await browser.newContext();
+    await signUp(other, newAccount('Otto'));
+    const page2 = await other.newPage();
+    await page2.goto(`/community-playlists/${id}`);
+    await expect(page2.getByRole('heading', { name: 'Playlist Not Found' })).toBeVisible();
+    await page2.goto(`${link.pathname}${link.search}`);
+    await expect(page2.getByRole('heading', { name: 'Secret Garden', level: 1 })).toBeVisible();
+    await page2.getByRole('button', { name: 'Join Playlist' }).click();
+    await expect(page2.getByText('Joined Playlist', { exact: true })).toBeVisible();
+    await expect(page2.getByRole('tab', { name: 'Members (2)' })).toBeVisible();
+    await expect(page2.getByRole('region', { name: 'Invite people' })).toBeVisible();
+
+    // The creator, the only admin, cannot just leave: they hand the playlist over first.
+    await expect(page.getByRole('tab', { name: 'Members (2)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Leave' }).click();
+    const handOver = page.getByRole('dialog', { name: 'Hand over before leaving' });
+    await expect(handOver.getByRole('button', { name: 'Pick a member' })).toBeDisabled();
+    await handOver.getByRole('radio', { name: /Otto Tester/ }).check();
+    await expectAccessible(page);
+    await handOver.getByRole('button', { name: 'Make Otto Tester admin and leave' }).click();
+    await expect(page.getByText('Left Playlist', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/community-playlists$/);
+    await page2.getByRole('tab', { name: /Members/ }).click();
+    await expect(page2.getByTestId('playlist-member')).toHaveCount(1);
+    await expect(page2.getByTestId('playlist-member').filter({ hasText: 'Otto Tester' })).toContainText('Admin');
+    await other.close();
+  });
+
   test('a visitor browses, sees the login buttons, and is sent to sign in on voting', async ({ page }) => {
     const roadId = await roadTripId(page.request);
     await page.goto('/community-playlists');
@@ -214,7 +281,11 @@ test.describe('community playlists', () => {
     await expect(page.getByRole('link', { name: 'Browse Venues' })).toHaveAttribute('href', '/venues');
     await page.getByRole('link', { name: /Road Trip Anthems/ }).click();
     await expect(page).toHaveURL(new RegExp(`/community-playlists/${roadId}$`));
-    await expect(page.getByRole('link', { name: 'Login to Join' })).toHaveAttribute('href', '/api/login');
+    // Sign-in brings the visitor back to this playlist to join it.
+    await expect(page.getByRole('link', { name: 'Login to Join' })).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent(`/community-playlists/${roadId}`)}`,
+    );
     await expect(page.getByRole('link', { name: 'Login to Add Songs' })).toHaveAttribute('href', '/api/login');
     await expect(page.getByRole('button', { name: 'Join Playlist' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Play All' })).toBeVisible();

@@ -635,7 +635,11 @@ describe('private playlists', () => {
 
     const joined = await http.post(`${BASE}/${p.id}/join`, { as: guest, body: { invite: own.inviteToken } });
     expect(joined.statusCode, joined.body).toBe(200);
-    expect(joined.json()).toMatchObject({ memberCount: 2, membership: { role: 'member' }, inviteToken: own.inviteToken });
+    expect(joined.json()).toMatchObject({
+      memberCount: 2,
+      membership: { role: 'member' },
+      inviteToken: own.inviteToken,
+    });
     // Now a member, the guest sees it without the invite, in the list too.
     expect((await http.get(`${BASE}/${p.id}`, { as: guest })).statusCode).toBe(200);
     expect((await http.get(BASE, { as: guest })).json().map((x: { id: number }) => x.id)).toContain(p.id);

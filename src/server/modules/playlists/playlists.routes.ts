@@ -77,8 +77,7 @@ export const playlistsModule: AppModule = {
           response: { 200: PlaylistDetailSchema, ...errors },
         },
       },
-      async (request) =>
-        service.getPlaylist(db, request.params.id, request.user?.id ?? null, request.query.invite),
+      async (request) => service.getPlaylist(db, request.params.id, request.user?.id ?? null, request.query.invite),
     );
 
     app.get(

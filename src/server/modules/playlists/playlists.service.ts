@@ -118,12 +118,7 @@ export async function getPlaylist(
 }
 
 /** The playlist's songs with the viewer's own votes. */
-export async function listSongs(
-  db: Db,
-  id: number,
-  viewerId: string | null,
-  invite?: string,
-): Promise<PlaylistSong[]> {
+export async function listSongs(db: Db, id: number, viewerId: string | null, invite?: string): Promise<PlaylistSong[]> {
   await visiblePlaylist(db, id, viewerId, invite);
   return (await repo.listSongs(db, id, viewerId)).map(presentPlaylistSong);
 }

@@ -4,12 +4,19 @@ import type { PlaylistDetail } from '@shared/schemas/playlist';
 import { getJson } from '../../../lib/api-client';
 import { playlistKeys } from './keys';
 
-export const getPlaylist = (id: number, signal?: AbortSignal) =>
-  getJson<PlaylistDetail>(`/api/community-playlists/${id}`, signal);
+/** `?invite=` of a playlist read: a private playlist is seen through its invite link (the token it carries). */
+export const inviteQuery = (invite?: string | null) => (invite ? `?invite=${encodeURIComponent(invite)}` : '');
 
-export const getPlaylistQueryOptions = (id: number) =>
-  queryOptions({ queryKey: playlistKeys.detail(id), queryFn: ({ signal }) => getPlaylist(id, signal) });
+export const getPlaylist = (id: number, signal?: AbortSignal, invite?: string | null) =>
+  getJson<PlaylistDetail>(`/api/community-playlists/${id}${inviteQuery(invite)}`, signal);
 
-export function usePlaylist(id: number, refetchInterval: number | false = false) {
-  return useQuery({ ...getPlaylistQueryOptions(id), enabled: Number.isInteger(id) && id > 0, refetchInterval });
+export const getPlaylistQueryOptions = (id: number, invite?: string | null) =>
+  queryOptions({ queryKey: playlistKeys.detail(id), queryFn: ({ signal }) => getPlaylist(id, signal, invite) });
+
+export function usePlaylist(id: number, refetchInterval: number | false = false, invite?: string | null) {
+  return useQuery({
+    ...getPlaylistQueryOptions(id, invite),
+    enabled: Number.isInteger(id) && id > 0,
+    refetchInterval,
+  });
 }

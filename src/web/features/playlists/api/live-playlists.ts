@@ -11,6 +11,12 @@ import { invalidatePlaylist } from './invalidate';
 /** How often to poll while the socket is not open. */
 export const PLAYLIST_FALLBACK_POLL_MS = 10_000;
 
+/** The poll interval of a playlist's queries: false while the socket is open. */
+export function usePlaylistPoll(enabled: boolean): number | false {
+  const status = useSocketStatus();
+  return enabled && status !== 'open' ? PLAYLIST_FALLBACK_POLL_MS : false;
+}
+
 /** Keeps one playlist's queries fresh; returns the poll interval to use (false while the socket is open). */
 export function useLivePlaylist(id: number, enabled: boolean): number | false {
   const qc = useQueryClient();

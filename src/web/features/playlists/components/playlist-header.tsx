@@ -1,9 +1,8 @@
 /** A playlist's header: every badge, the name and facts, and Play All / Join / Add Song / Share / Export / Leave / Report. */
-import { Calendar, LogIn, LogOut, Music, Play, Share2, UserPlus, Users } from 'lucide-react';
-import type { PlaylistDetail, PlaylistPermissions, PlaylistSong } from '@shared/schemas/playlist';
+import { Calendar, LogIn, Music, Play, Share2, UserPlus, Users } from 'lucide-react';
+import type { PlaylistDetail, PlaylistMember, PlaylistPermissions, PlaylistSong } from '@shared/schemas/playlist';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
@@ -11,9 +10,10 @@ import { ExportMenu } from '../../exports';
 import { usePlayerActions, type PlayableSong } from '../../player';
 import { ReportButton } from '../../safety';
 import { useJoinPlaylist } from '../api/join-playlist';
-import { useLeavePlaylist } from '../api/leave-playlist';
 import { AddSongButton } from './add-song-button';
 import { DEFAULT_PLAYLIST_DESCRIPTION, formatDate, votesToAdd } from './format';
+import { inviteUrl } from './invite-link';
+import { LeavePlaylist } from './leave-playlist';
 import { ModeBadge } from './mode-badge';
 import { SharePlaylistDialog } from './share-playlist-dialog';
 
@@ -22,11 +22,21 @@ export function PlaylistHeader({
   perms,
   approved,
   queue,
+  songCount,
+  members,
+  currentUserId,
+  invite,
   isAuthenticated,
   authLoading,
   onAddSong,
 }: {
   playlist: PlaylistDetail;
+  /** The songs in the playlist (approved): the same number as the Songs tab. */
+  songCount: number;
+  members: PlaylistMember[];
+  currentUserId: string | undefined;
+  /** The invite token of the link the visitor came by, if any: a private playlist is joined with it. */
+  invite: string | null;
   perms: PlaylistPermissions;
   /** The approved songs, in order. */
   approved: PlaylistSong[];
@@ -37,8 +47,8 @@ export function PlaylistHeader({
   onAddSong: () => void;
 }) {
   const player = usePlayerActions();
-  const join = useJoinPlaylist(p.id);
-  const leave = useLeavePlaylist(p.id);
+  const join = useJoinPlaylist(p.id, invite);
+  const back = `${window.location.pathname}${window.location.search}`;
 
   const onJoin = () =>
     join.mutate(undefined, {
@@ -49,12 +59,6 @@ export function PlaylistHeader({
           variant: 'success',
         }),
       onError: (err) => notifyError(err, 'Join Failed', 'Failed to join playlist'),
-    });
-
-  const onLeave = () =>
-    leave.mutate(undefined, {
-      onSuccess: () => toast({ title: 'Left Playlist', description: `You are no longer a member of "${p.name}".` }),
-      onError: (err) => notifyError(err, 'Leave Failed', 'Failed to leave playlist'),
     });
 
   return (
@@ -82,7 +86,7 @@ export function PlaylistHeader({
             <Users className="size-4" aria-hidden /> {p.memberCount} {p.memberCount === 1 ? 'member' : 'members'}
           </span>
           <span className="inline-flex items-center gap-1.5">
-            <Music className="size-4" aria-hidden /> {p.songCount} {p.songCount === 1 ? 'song' : 'songs'}
+            <Music className="size-4" aria-hidden /> {songCount} {songCount === 1 ? 'song' : 'songs'}
           </span>
           <span className="inline-flex items-center gap-1.5">
             <Calendar className="size-4" aria-hidden /> Updated {formatDate(p.updatedAt)}
@@ -100,7 +104,7 @@ export function PlaylistHeader({
           ) : null}
           {authLoading ? null : !isAuthenticated ? (
             <Button asChild variant="outline" className="border-white/30 bg-white/10 text-white hover:bg-white/20">
-              <a href="/api/login">
+              <a href={`/login?next=${encodeURIComponent(back)}`}>
                 <LogIn aria-hidden /> Login to Join
               </a>
             </Button>
@@ -121,6 +125,7 @@ export function PlaylistHeader({
           />
           {approved.length > 0 ? (
             <SharePlaylistDialog
+              url={perms.isMember ? inviteUrl(p) : undefined}
               playlistId={p.id}
               name={p.name}
               tracks={approved}
@@ -138,19 +143,7 @@ export function PlaylistHeader({
               className="border-white/30 bg-white/10 text-white hover:bg-white/20"
             />
           ) : null}
-          {perms.isMember ? (
-            <ConfirmDialog
-              title="Leave this playlist?"
-              description="You will no longer be able to propose songs or vote here. You can join again later."
-              confirmLabel="Leave Playlist"
-              onConfirm={onLeave}
-              trigger={
-                <Button variant="ghost" className="text-white hover:bg-white/15" disabled={leave.isPending}>
-                  <LogOut aria-hidden /> Leave
-                </Button>
-              }
-            />
-          ) : null}
+          {perms.isMember ? <LeavePlaylist playlist={p} members={members} currentUserId={currentUserId} /> : null}
           {isAuthenticated && !perms.isAdmin ? (
             <ReportButton
               target={{ type: 'playlist', id: p.id, label: p.name }}

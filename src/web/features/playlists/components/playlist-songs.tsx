@@ -12,6 +12,7 @@ import { useModeratePlaylistSong } from '../api/moderate-playlist-song';
 import { useRemovePlaylistSong } from '../api/remove-playlist-song';
 import { useVotePlaylistSong } from '../api/vote-playlist-song';
 import { AddSongButton } from './add-song-button';
+import { votesToAdd } from './format';
 import { PlaylistSongRow } from './playlist-song-row';
 
 function loginRequired() {
@@ -116,21 +117,58 @@ export function PlaylistSongs({
         <AddSongButton label="Add First Song" canPropose={perms.canPropose} signedOut={signedOut} onAdd={onAddSong} />
       </Card>
     );
+  const row = (s: PlaylistSong, rank?: number) => (
+    <PlaylistSongRow
+      key={s.id}
+      song={s}
+      rank={rank}
+      queue={queue}
+      showVotes={canSeeVotes}
+      canModerate={perms.canModerate}
+      busy={busyFor(s)}
+      onVote={(v) => onVote(s, v)}
+      onModerate={(d) => onModerate(s, d)}
+      onRemove={() => onRemove(s)}
+    />
+  );
+  // The songs in the playlist come first, numbered: their count is the header's and the tab's. Proposals
+  // waiting for votes and the ones voted out follow, each under its own heading and count.
+  const approved = songs.filter((s) => s.status === 'approved');
+  const pending = songs.filter((s) => s.status === 'pending');
+  const rejected = songs.filter((s) => s.status === 'rejected');
+  const section = (title: string, list: PlaylistSong[], ranked: boolean, hint?: string) => {
+    if (list.length === 0) return null;
+    const Tag = ranked ? 'ol' : 'ul';
+    return (
+      <section className="flex flex-col gap-1" aria-label={title}>
+        <h2 className="px-2 text-xs font-semibold tracking-wide text-muted uppercase">
+          {title} · {list.length}
+        </h2>
+        {hint ? <p className="px-2 text-xs text-muted">{hint}</p> : null}
+        <Tag className="flex flex-col" aria-label={title}>
+          {list.map((s, i) => row(s, ranked ? i + 1 : undefined))}
+        </Tag>
+      </section>
+    );
+  };
   return (
-    <ul className="flex flex-col gap-2" aria-label="Playlist songs">
-      {songs.map((s) => (
-        <PlaylistSongRow
-          key={s.id}
-          song={s}
-          queue={queue}
-          showVotes={canSeeVotes}
-          canModerate={perms.canModerate}
-          busy={busyFor(s)}
-          onVote={(v) => onVote(s, v)}
-          onModerate={(d) => onModerate(s, d)}
-          onRemove={() => onRemove(s)}
-        />
-      ))}
-    </ul>
+    <div className="flex flex-col gap-5">
+      {approved.length === 0 ? (
+        <p className="px-2 text-sm text-muted">No songs in the playlist yet.</p>
+      ) : (
+        section('In the playlist', approved, true)
+      )}
+      {section(
+        'Waiting for votes',
+        pending,
+        false,
+        p.collaborativeMode === 'democratic'
+          ? `A proposal is added at ${votesToAdd(p.voteThreshold).replace(' to add', '')} and voted out at −${p.voteThreshold}.`
+          : p.collaborativeMode === 'moderated'
+            ? 'A moderator approves or rejects each proposal.'
+            : undefined,
+      )}
+      {section('Voted out', rejected, false)}
+    </div>
   );
 }

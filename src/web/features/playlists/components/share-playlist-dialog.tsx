@@ -35,17 +35,20 @@ function openShareWindow(url: string) {
 
 export function SharePlaylistDialog({
   trigger,
+  url: givenUrl,
   playlistId,
   name,
   tracks,
 }: {
   trigger: ReactNode;
+  /** The link to share (a member's invite link); the playlist's page by default. */
+  url?: string;
   playlistId: number;
   name: string;
   tracks: ReadonlyArray<{ title: string; artist: string }>;
 }) {
   const [open, setOpen] = useState(false);
-  const url = `${window.location.origin}${href.playlist(playlistId)}`;
+  const url = givenUrl ?? `${window.location.origin}${href.playlist(playlistId)}`;
   const text = playlistShareText(name, tracks, url);
   return (
     <Dialog open={open} onOpenChange={setOpen}>

@@ -4,7 +4,7 @@
  * The parts live in components/: playlist-header, playlist-songs and playlist-members.
  */
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 import { ArrowLeft, ListMusic } from 'lucide-react';
 import { playlistPermissions } from '@shared/schemas/playlist';
 import { paths } from '../../../app/routes';
@@ -18,8 +18,9 @@ import { useAuth } from '../../auth';
 import { usePlaylist } from '../api/get-playlist';
 import { usePlaylistMembers } from '../api/get-playlist-members';
 import { usePlaylistSongs } from '../api/get-playlist-songs';
-import { useLivePlaylist } from '../api/live-playlists';
+import { useLivePlaylist, usePlaylistPoll } from '../api/live-playlists';
 import { AddSongDialog } from '../components/add-song-dialog';
+import { InviteLink } from '../components/invite-link';
 import { PlaylistHeader } from '../components/playlist-header';
 import { PlaylistMembers } from '../components/playlist-members';
 import { toPlayable } from '../components/playlist-song-row';
@@ -56,11 +57,17 @@ export function PlaylistPage() {
   const id = Number(params.id);
   const valid = /^\d{1,10}$/.test(params.id ?? '') && id > 0;
   const { user, isAuthenticated, isLoading: authLoading } = useAuth();
-  const poll = useLivePlaylist(id, valid);
-  const playlistQ = usePlaylist(valid ? id : 0, poll);
+  // The invite link of a private playlist carries its token: the page reads and joins with it.
+  const invite = new URLSearchParams(useSearch()).get('invite');
+  const poll = usePlaylistPoll(valid);
+  const playlistQ = usePlaylist(valid ? id : 0, poll, invite);
+  // A private playlist's room is for members: it is joined (again) once the viewer is one, e.g. after joining
+  // through the invite link, so the new member's page stays live.
+  const d = playlistQ.data;
+  useLivePlaylist(id, valid && (!d || d.isPublic || Boolean(d.membership)));
   const loaded = playlistQ.isSuccess;
-  const songsQ = usePlaylistSongs(id, loaded, poll);
-  const membersQ = usePlaylistMembers(id, loaded, poll);
+  const songsQ = usePlaylistSongs(id, loaded, poll, invite);
+  const membersQ = usePlaylistMembers(id, loaded, poll, invite);
   const [adding, setAdding] = useState(false);
 
   const songs = useMemo(() => songsQ.data ?? [], [songsQ.data]);
@@ -92,6 +99,8 @@ export function PlaylistPage() {
     ? [!perms.canVote && 'vote', !perms.canPropose && 'propose songs'].filter((x): x is string => Boolean(x))
     : [];
   const openAddSong = () => setAdding(true);
+  // One number for the header and the Songs tab: the songs in the playlist, from the list once it has loaded.
+  const songCount = songsQ.data ? approved.length : p.songCount;
 
   return (
     <Page>
@@ -102,10 +111,16 @@ export function PlaylistPage() {
         perms={perms}
         approved={approved}
         queue={queue}
+        songCount={songCount}
+        members={members}
+        currentUserId={user?.id}
+        invite={invite}
         isAuthenticated={isAuthenticated}
         authLoading={authLoading}
         onAddSong={openAddSong}
       />
+
+      <InviteLink playlist={p} />
 
       {restricted.length ? (
         <p
@@ -119,8 +134,8 @@ export function PlaylistPage() {
 
       <Tabs defaultValue="songs" className="mt-6">
         <TabsList className="max-w-md">
-          {/* The same count as the header: the playlist's songs; proposals waiting for votes are listed, not counted. */}
-          <TabsTrigger value="songs">Songs ({p.songCount})</TabsTrigger>
+          {/* The same count as the header: the playlist's songs; proposals are listed apart, under their own count. */}
+          <TabsTrigger value="songs">Songs ({songCount})</TabsTrigger>
           <TabsTrigger value="members">Members ({members.length})</TabsTrigger>
         </TabsList>
         <TabsContent value="songs">
