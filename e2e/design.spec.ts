@@ -235,3 +235,14 @@ test('share dialog: Copy link comes first and takes the focus (no keyboard on a 
   await expect(page.getByText('Link copied', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^http:\/\/localhost:\d+\//);
 });
+
+test('track rows name the person who shared the song, never an id', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const body = (await (await page.request.get('/api/mix/global')).json()) as { songs: Song[] };
+  const song = body.songs.find((s) => s.uploaderName)!;
+  expect(song, 'a Top 100 song whose uploader has a name').toBeDefined();
+  await page.goto('/');
+  const row = page.getByRole('list', { name: /Top 100/ }).getByRole('article', { name: song.title });
+  await expect(row.getByTestId('song-uploader')).toHaveText(`· added by ${song.uploaderName}`);
+  await expect(row).not.toContainText(song.uploaderId.slice(0, 8));
+});

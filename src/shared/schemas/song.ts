@@ -18,6 +18,8 @@ export const SongSchema = z.object({
   thumbnailUrl: z.string().nullable(),
   duration: z.number().int().nullable(),
   uploaderId: z.string(),
+  /** The uploader's name (first and last), as people are shown everywhere; null when they gave none. */
+  uploaderName: z.string().nullable(),
   venueId: z.number().int().nullable(),
   isPrivate: z.boolean(),
   createdAt: z.string(),

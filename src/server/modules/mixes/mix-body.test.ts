@@ -17,6 +17,7 @@ const song = (id: number, over: Partial<RankedSong> = {}): RankedSong => ({
   pdfUrl: id % 3 ? null : `/api/files/${id}`,
   thumbnailUrl: null,
   duration: id % 4 ? 200 + id : null,
+  uploaderName: null,
   uploaderId: `user-${id}`,
   venueId: null,
   isPrivate: false,

@@ -16,6 +16,8 @@ import * as repo from './mixes.repository';
 
 export interface Candidate {
   song: SongRow;
+  /** The uploader's name as it was at the context's last load. */
+  uploaderName: string | null;
   id: number;
   upVotes: number;
   downVotes: number;
@@ -187,6 +189,7 @@ export class MixCache {
     for (const r of rows)
       candidates.set(r.song.id, {
         song: r.song,
+        uploaderName: r.uploaderName,
         id: r.song.id,
         upVotes: r.upVotes,
         downVotes: r.downVotes,

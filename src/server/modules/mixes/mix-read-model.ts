@@ -67,7 +67,7 @@ export class MixReadModel {
     // No earlier snapshot at all (a new mix, a new install): no movement to show, rather than every song NEW.
     const previous = await this.charts.previousPositions(venueId);
     const ranked = top.map((c, i) => ({
-      ...presentSong(c.song, c, null),
+      ...presentSong(c.song, c, null, c.uploaderName),
       position: i + 1,
       previousPosition: previous.size ? (previous.get(c.id) ?? null) : undefined,
     }));

@@ -1,5 +1,6 @@
 /** SQL for mixes: the candidates of a context with their tallies, and tally refreshes. */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { uploaderNameSql } from '../songs/songs.presenter';
 import type { DbOrTx } from '../../db/client';
 import { songs, venues, voteTallies } from '../../db/schema';
 
@@ -22,11 +23,16 @@ export async function loadCandidates(db: DbOrTx, venueId: number | null) {
     .groupBy(voteTallies.songId)
     .as('t');
   const rows = await db
-    .select({ song: songs, up: tallies.up, down: tallies.down })
+    .select({ song: songs, up: tallies.up, down: tallies.down, uploaderName: uploaderNameSql })
     .from(songs)
     .leftJoin(tallies, eq(tallies.songId, songs.id))
     .where(venueId === null ? eq(songs.isPrivate, false) : and(eq(songs.isPrivate, false), eq(songs.venueId, venueId)));
-  return rows.map((r) => ({ song: r.song, upVotes: Number(r.up ?? 0), downVotes: Number(r.down ?? 0) }));
+  return rows.map((r) => ({
+    song: r.song,
+    uploaderName: r.uploaderName,
+    upVotes: Number(r.up ?? 0),
+    downVotes: Number(r.down ?? 0),
+  }));
 }
 
 /** Current counts of a few songs in one context. */

@@ -27,5 +27,5 @@ export function getMixBody(
 export async function getTrending(state: Mixes, viewerId: string | null, limit: number): Promise<Song[]> {
   const top = (await state.mixes.trending()).slice(0, limit);
   const mine = viewerId && top.length ? await state.ownVotes.of(viewerId, null) : VoteSet.empty;
-  return top.map((c) => presentSong(c.song, c, mine.get(c.id) ?? null));
+  return top.map((c) => presentSong(c.song, c, mine.get(c.id) ?? null, c.uploaderName));
 }

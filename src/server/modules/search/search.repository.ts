@@ -5,6 +5,7 @@
  * and when a field equals the query; rounded, so that popularity orders near-equal matches.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { uploaderNameSql } from '../songs/songs.presenter';
 import type { DbOrTx } from '../../db/client';
 import {
   communityPlaylistMembers,
@@ -73,7 +74,7 @@ export async function searchSongs(db: DbOrTx, t: SearchTerms, viewerId: string |
     ? sql<VoteType | null>`(select v.vote_type from ${votes} v where v.song_id = songs.id and v.user_id = ${viewerId} and v.venue_id is null)`
     : sql<VoteType | null>`null`;
   const rows = await db
-    .select({ song: songs, up, down, userVote, score })
+    .select({ song: songs, up, down, userVote, score, uploaderName: uploaderNameSql })
     .from(songs)
     .where(
       and(
@@ -88,6 +89,7 @@ export async function searchSongs(db: DbOrTx, t: SearchTerms, viewerId: string |
     upVotes: Number(r.up),
     downVotes: Number(r.down),
     userVote: r.userVote ?? null,
+    uploaderName: r.uploaderName,
   }));
 }
 

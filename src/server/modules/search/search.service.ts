@@ -16,7 +16,7 @@ export async function search(db: Db, q: string, limit: number, viewerId: string 
     repo.searchPlaylists(db, terms, limit),
   ]);
   return {
-    songs: songs.map((s) => presentSong(s.song, s, s.userVote)),
+    songs: songs.map((s) => presentSong(s.song, s, s.userVote, s.uploaderName)),
     artists,
     venues: venues.map((v) => presentVenue(v.venue, v.songCount)),
     playlists: playlists.map(presentPlaylist),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { files, songs, voteTallies, votes } from '../../db/schema';
-import { createSong, createVenue, createVote, fakeYoutubeId } from '../../../../test/helpers/factories';
+import { createSong, createUser, createVenue, createVote, fakeYoutubeId } from '../../../../test/helpers/factories';
 import { multipartBody, samplePdf } from '../../../../test/helpers/multipart';
 import { api, createTestApp, registerUser, type TestApp, type TestUser } from '../../../../test/helpers/test-app';
 
@@ -480,5 +480,35 @@ describe('GET /api/songs/:id', () => {
       expect(res.json()).toEqual(unknown.json());
     }
     expect((await http.get('/api/songs/abc')).statusCode).toBe(400);
+  });
+});
+
+describe('uploader names', () => {
+  it('every song list names the uploader (first and last name), never only an id; null without a name', async () => {
+    const named = await createUser(t.deps.db, { firstName: 'Maya', lastName: 'Rivera' });
+    const nameless = await createUser(t.deps.db, { firstName: null, lastName: null });
+    const a = await createSong(t.deps.db, { uploaderId: named.id, title: 'Uploader Names Alpha' });
+    const b = await createSong(t.deps.db, { uploaderId: nameless.id, title: 'Uploader Names Beta' });
+    const expected = { [a.id]: 'Maya Rivera', [b.id]: null } as Record<number, string | null>;
+    type Listed = { id: number; uploaderName: string | null };
+    const check = (list: Listed[], where: string) => {
+      for (const id of [a.id, b.id]) {
+        const song = list.find((s) => s.id === id);
+        expect(song, `${where} lists song ${id}`).toBeDefined();
+        expect(song!.uploaderName, where).toBe(expected[id]);
+      }
+    };
+    check((await http.get('/api/songs?limit=100')).json().songs, 'catalogue');
+    check((await http.get('/api/mix/global')).json().songs, 'Top 100');
+    check((await http.get('/api/search?q=Uploader%20Names')).json().songs, 'search');
+    expect((await http.get(`/api/songs/${a.id}`)).json().uploaderName).toBe('Maya Rivera');
+    const res = await upload(alice, {
+      type: 'youtube',
+      title: 'Named Upload',
+      artist: 'X',
+      youtubeUrl: `https://youtu.be/${fakeYoutubeId()}`,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().uploaderName).toMatch(/^Alice/);
   });
 });

@@ -2,6 +2,7 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fileChunks, files, songs, venues, votes } from '../../db/schema';
+import { uploaderNameSql } from './songs.presenter';
 
 /**
  * Global-context counts of the song in the current row, as correlated sums over its tally slots. Explicit
@@ -21,6 +22,7 @@ async function listWithCounts(db: DbOrTx, viewerId: string | null, where: Return
       upVotes: globalUp,
       downVotes: globalDown,
       userVote: votes.voteType,
+      uploaderName: uploaderNameSql,
       createdMicros,
     })
     .from(songs)

@@ -102,7 +102,7 @@ export async function listSongs(db: Db, viewerId: string | null, limit: number, 
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    songs: page.map((r) => presentSong(r.song, r, r.userVote)),
+    songs: page.map((r) => presentSong(r.song, r, r.userVote, r.uploaderName)),
     nextCursor: rows.length > limit && last ? encodeSongCursor({ micros: last.createdMicros, id: last.song.id }) : null,
   };
 }
@@ -111,13 +111,13 @@ export async function listSongs(db: Db, viewerId: string | null, limit: number, 
 export async function getSong(db: Db, viewerId: string | null, id: number) {
   const row = await repo.findVisibleSong(db, viewerId, id);
   if (!row) throw notFound('Song not found');
-  return presentSong(row.song, row, row.userVote);
+  return presentSong(row.song, row, row.userVote, row.uploaderName);
 }
 
 /** The caller's own uploads, private ones included. */
 export async function listUserSongs(db: Db, userId: string) {
   const rows = await repo.listSongsByUploader(db, userId);
-  return rows.map((r) => presentSong(r.song, r, r.userVote));
+  return rows.map((r) => presentSong(r.song, r, r.userVote, r.uploaderName));
 }
 
 /** Announces a change to the catalogue; a private song's only to its owner, so that outsiders learn nothing of it. */
@@ -248,7 +248,8 @@ async function storeSong(deps: Pick<AppDeps, 'db' | 'hub' | 'config'>, uploaderI
     file.fileId = null; // the song owns it now
   }
   await publishSongsChanged(deps, song);
-  return presentSong(song, { upVotes: 0, downVotes: 0 }, null);
+  const named = await repo.findVisibleSong(deps.db, song.uploaderId, song.id);
+  return presentSong(song, { upVotes: 0, downVotes: 0 }, null, named?.uploaderName ?? null);
 }
 
 /** The uploader removes their song with its votes, tallies and file. Others get 403 (404 for a private song they cannot see). */

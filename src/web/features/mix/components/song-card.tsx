@@ -179,6 +179,12 @@ export function SongCard({
             </Badge>
           ) : null}
           <span className="truncate">{song.artist}</span>
+          {/* Who shared it, by name (never an id); wide rows only, where it does not push the artist out. */}
+          {song.uploaderName ? (
+            <span data-testid="song-uploader" className="hidden min-w-0 truncate @2xl:inline">
+              <span aria-hidden>· </span>added by {song.uploaderName}
+            </span>
+          ) : null}
           {isCurrent ? <span className="sr-only">{isPlaying ? ', playing' : ', paused'}</span> : null}
         </p>
       </div>

@@ -12,6 +12,7 @@ const song = (id: number, up: number, down: number, createdAt = '2024-01-01T00:0
   pdfUrl: null,
   thumbnailUrl: null,
   duration: null,
+  uploaderName: null,
   uploaderId: 'u1',
   venueId: null,
   isPrivate: false,
