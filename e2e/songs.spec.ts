@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, signUp } from './fixtures';
+import { test, expect, expectAccessible, newAccount, signUp } from './fixtures';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
 
@@ -217,9 +217,34 @@ test.describe('songs and the global mix', () => {
     });
   }
 
-  test('the upload page asks visitors to log in', async ({ page }) => {
-    await page.goto('/upload');
-    await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/api/login');
+  test('a visitor fills the upload form, is asked to sign in, and comes back to it with what they typed', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/upload?venue=global');
+    await expect(page.getByRole('heading', { name: 'Upload Music' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My uploads' })).toHaveCount(0);
+    await page.getByLabel('YouTube URL *').fill('https://youtu.be/aaaaaaaaaaa');
+    await page.getByLabel('Title *').fill('Kept Through Sign-in');
+    await page.getByLabel('Artist *').fill('The Drafts');
+    await page.getByRole('button', { name: 'Upload Song' }).click();
+    await expect(page.getByText('Authentication Required', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/login\?next=%2Fupload%3Fvenue%3Dglobal$/);
+
+    const account = await signUp(context, newAccount('Una'));
+    await context.clearCookies(); // the account exists; the visitor signs in with the form
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('main').getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/upload\?venue=global$/);
+    await expect(page.getByText('Your draft is back', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('YouTube URL *')).toHaveValue('https://youtu.be/aaaaaaaaaaa');
+    await expect(page.getByLabel('Title *')).toHaveValue('Kept Through Sign-in');
+    await expect(page.getByLabel('Artist *')).toHaveValue('The Drafts');
+    await expect(page.getByRole('heading', { name: 'My uploads' })).toBeVisible();
+    // Once back, the draft is gone: a reload starts empty.
+    await page.reload();
+    await expect(page.getByLabel('Title *')).toHaveValue('');
   });
 });

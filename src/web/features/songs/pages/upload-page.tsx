@@ -11,7 +11,6 @@ import { FileText, Link2, Lock, Music2, Trash2, UploadCloud, X } from 'lucide-re
 import { UploadSongFieldsSchema } from '@shared/schemas/song';
 import { parseClock } from '@shared/duration';
 import { parseYouTubeId } from '@shared/youtube';
-import { RequireAuth } from '../../../app/auth-required';
 import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -21,7 +20,6 @@ import { Loading } from '../../../components/ui/loading';
 import { Progress } from '../../../components/ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { goToLogin } from '../../../lib/auth-redirect';
 import { toast } from '../../../lib/toast';
 import { notifyError } from '../../../lib/notify-error';
 import { useAuth } from '../../auth';
@@ -124,22 +122,61 @@ function AlreadyOnCrowdMix({
   );
 }
 
+/** What a visitor typed, kept while they sign in (a PDF file cannot be kept; they choose it again). */
+interface UploadDraft {
+  type: 'youtube' | 'pdf';
+  youtubeUrl: string;
+  title: string;
+  artist: string;
+  genre: string;
+  duration: string;
+  venueId: string;
+  isPrivate: boolean;
+  details: SongDetails;
+  at: number;
+}
+const DRAFT_KEY = 'crowdmix.upload-draft';
+/** A draft older than this is not brought back. */
+const DRAFT_TTL_MS = 60 * 60 * 1000;
+
+function readDraft(): UploadDraft | null {
+  try {
+    const raw = sessionStorage.getItem(DRAFT_KEY);
+    const d = raw ? (JSON.parse(raw) as UploadDraft) : null;
+    return d && Date.now() - d.at < DRAFT_TTL_MS ? d : null;
+  } catch {
+    return null;
+  }
+}
+function forgetDraft() {
+  try {
+    sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    /* storage off */
+  }
+}
+
+/** The sign-in page, coming back to this Upload form (with its ?venue=) afterwards. */
+const signInBack = () => `/login?next=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`;
+
 function UploadForm() {
   const ids = useId();
   const search = useSearch();
-  const { isAuthenticated } = useAuth();
-  const [type, setType] = useState<'youtube' | 'pdf'>('youtube');
-  const [youtubeUrl, setYoutubeUrl] = useState('');
+  const { isAuthenticated, isLoading: authLoading } = useAuth();
+  // A draft kept through sign-in fills the form again (read once, on the first render).
+  const [draft] = useState(readDraft);
+  const [type, setType] = useState<'youtube' | 'pdf'>(draft?.type ?? 'youtube');
+  const [youtubeUrl, setYoutubeUrl] = useState(draft?.youtubeUrl ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [fileInputKey, setFileInputKey] = useState(0);
-  const [title, setTitle] = useState('');
-  const [artist, setArtist] = useState('');
-  const [genre, setGenre] = useState('');
-  const [duration, setDuration] = useState('');
-  const [venueId, setVenueId] = useState(() => venueFromQuery(search));
-  const [isPrivate, setIsPrivate] = useState(false);
+  const [title, setTitle] = useState(draft?.title ?? '');
+  const [artist, setArtist] = useState(draft?.artist ?? '');
+  const [genre, setGenre] = useState(draft?.genre ?? '');
+  const [duration, setDuration] = useState(draft?.duration ?? '');
+  const [venueId, setVenueId] = useState(() => draft?.venueId ?? venueFromQuery(search));
+  const [isPrivate, setIsPrivate] = useState(draft?.isPrivate ?? false);
   const [errors, setErrors] = useState<Errors>({});
-  const [details, setDetails] = useState<SongDetails>(EMPTY_DETAILS);
+  const [details, setDetails] = useState<SongDetails>(draft?.details ?? EMPTY_DETAILS);
   const [detailErrors, setDetailErrors] = useState<SongDetailsErrors>({});
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [progress, setProgress] = useState(0);
@@ -147,7 +184,42 @@ function UploadForm() {
   const upload = useUploadSong(setProgress);
   const qc = useQueryClient();
 
-  const myVenues = useUserVenues();
+  /** Keeps what was typed and opens sign-in, which comes back here. */
+  const signInKeepingDraft = () => {
+    try {
+      sessionStorage.setItem(
+        DRAFT_KEY,
+        JSON.stringify({
+          type,
+          youtubeUrl,
+          title,
+          artist,
+          genre,
+          duration,
+          venueId,
+          isPrivate,
+          details,
+          at: Date.now(),
+        } satisfies UploadDraft),
+      );
+    } catch {
+      /* storage off: they type it again */
+    }
+    window.location.assign(signInBack());
+  };
+
+  // Back from sign-in with a draft: say so once, and let it go (it is in the form now).
+  useEffect(() => {
+    if (!draft || authLoading || !isAuthenticated) return;
+    forgetDraft();
+    toast({
+      title: 'Your draft is back',
+      description:
+        draft.type === 'pdf' ? 'Choose the PDF again, then press Upload.' : 'Check it and press Upload to share it.',
+    });
+  }, [draft, authLoading, isAuthenticated]);
+
+  const myVenues = useUserVenues(isAuthenticated);
   const preselected = venueFromQuery(search);
   const preselectedId = preselected === 'global' ? 0 : Number(preselected);
   const preselectedVenue = useVenue(preselectedId);
@@ -157,7 +229,16 @@ function UploadForm() {
     venueOptions.unshift(preselectedVenue.data);
   const closedVenue = preselectedVenue.data && !preselectedVenue.data.isActive ? preselectedVenue.data : null;
 
-  useEffect(() => setVenueId(venueFromQuery(search)), [search]);
+  const firstSearch = useRef(true);
+  useEffect(() => {
+    // The first render took the draft's venue, if any; a later change of the link takes the link's.
+    if (firstSearch.current && draft) {
+      firstSearch.current = false;
+      return;
+    }
+    firstSearch.current = false;
+    setVenueId(venueFromQuery(search));
+  }, [search, draft]);
   // The link named a deactivated venue: the song goes nowhere but the global catalogue unless another is chosen.
   useEffect(() => {
     if (closedVenue) setVenueId((v) => (v === String(closedVenue.id) ? 'global' : v));
@@ -181,6 +262,7 @@ function UploadForm() {
         title: 'Authentication Required',
         description: 'Please log in first to upload songs',
         variant: 'destructive',
+        action: { label: 'Sign in', onClick: signInKeepingDraft },
       });
       return;
     }
@@ -269,7 +351,8 @@ function UploadForm() {
               description: 'You need to be logged in to upload songs. Redirecting to login...',
               variant: 'destructive',
             });
-            goToLogin(1500);
+            // What was typed comes back after signing in again.
+            window.setTimeout(signInKeepingDraft, 1500);
             return;
           }
           const existing = duplicateSongId(err);
@@ -316,6 +399,18 @@ function UploadForm() {
         <CardDescription>Share a track with the crowd: a YouTube link or a PDF score or lyric sheet.</CardDescription>
       </CardHeader>
       <CardContent>
+        {!authLoading && !isAuthenticated ? (
+          <div
+            role="note"
+            className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-border bg-surface-2 px-4 py-3 text-sm"
+          >
+            <Lock className="size-4 shrink-0 text-muted" aria-hidden />
+            <p className="min-w-0 flex-1">Sign in to share a song. What you type here is kept while you do.</p>
+            <Button size="sm" variant="secondary" onClick={signInKeepingDraft}>
+              Sign in to upload
+            </Button>
+          </div>
+        ) : null}
         <form onSubmit={onSubmit} noValidate aria-busy={uploading}>
           <Tabs value={type} onValueChange={(v) => setType(v as 'youtube' | 'pdf')}>
             <TabsList aria-label="What to upload">
@@ -543,14 +638,14 @@ function MyUploads() {
 
 export function UploadPage() {
   useLiveVotes();
+  const { isAuthenticated } = useAuth();
   return (
     <Page>
-      <RequireAuth message="Please log in to upload songs.">
-        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,36rem)_minmax(0,1fr)] lg:items-start">
-          <UploadForm />
-          <MyUploads />
-        </div>
-      </RequireAuth>
+      {/* Visitors fill the form too; Upload asks them to sign in and brings them back with it filled in. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,36rem)_minmax(0,1fr)] lg:items-start">
+        <UploadForm />
+        {isAuthenticated ? <MyUploads /> : null}
+      </div>
     </Page>
   );
 }
