@@ -246,3 +246,41 @@ test('track rows name the person who shared the song, never an id', async ({ pag
   await expect(row.getByTestId('song-uploader')).toHaveText(`· added by ${song.uploaderName}`);
   await expect(row).not.toContainText(song.uploaderId.slice(0, 8));
 });
+
+test('a failed load says so in words with a Retry on every screen, never the raw "500: {json}"', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(context);
+  const body = JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'boom' });
+  const fail = (pattern: string) =>
+    page.route(pattern, (r) => r.fulfill({ status: 500, contentType: 'application/json', body }));
+  const screens = [
+    { path: '/venues', api: '**/api/venues', title: 'Venues could not be loaded' },
+    { path: '/community-playlists', api: '**/api/community-playlists', title: 'Playlists could not be loaded' },
+    { path: '/search?q=love', api: '**/api/search?**', title: 'Search failed' },
+    { path: '/profile', api: '**/api/users/me/stats', title: 'Your activity could not be loaded' },
+    { path: '/messages', api: '**/api/messages/conversations', title: 'Conversations could not be loaded' },
+  ];
+  for (const s of screens) {
+    await fail(s.api);
+    await page.goto(s.path);
+    const error = page.getByTestId('state-error').filter({ hasText: s.title });
+    await expect(error, s.path).toBeVisible({ timeout: 20_000 });
+    await expect(error).toContainText('Something went wrong on our side. Please try again in a moment.');
+    await expect(error.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(page.locator('main')).not.toContainText('500:');
+    await expect(page.locator('main')).not.toContainText('{"');
+    await page.unroute(s.api);
+  }
+  // Retry asks again: once the server answers, the screen fills in.
+  await fail('**/api/venues');
+  await page.goto('/venues');
+  const error = page.getByTestId('state-error');
+  await expect(error).toBeVisible({ timeout: 20_000 });
+  await page.unroute('**/api/venues');
+  await error.getByRole('button', { name: 'Retry' }).click();
+  await expect(error).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Music Venues' })).toBeVisible();
+});

@@ -20,4 +20,11 @@ describe('friendlyError', () => {
   it('names a network failure', () => {
     expect(friendlyError(new TypeError('Failed to fetch'))).toMatch(/connection/);
   });
+
+  it("reads the status of the spec's plain 'HTTP 500: ...' and '500: {json}' errors, without showing them", () => {
+    for (const e of [new Error('HTTP 500: Internal Server Error'), new Error('500: {"message":"boom"}')]) {
+      expect(friendlyError(e)).toBe('Something went wrong on our side. Please try again in a moment.');
+    }
+    expect(friendlyError(new Error('HTTP 429: Too Many Requests'))).toMatch(/Too many requests/);
+  });
 });

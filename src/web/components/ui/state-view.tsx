@@ -25,6 +25,9 @@ export function friendlyError(err: unknown): string {
     if (err.status === 401) return 'Please sign in to see this.';
     return message ?? 'The request could not be completed. Please try again.';
   }
+  // The spec's fetchers that throw 'HTTP 500: Internal Server Error' (venues) or '500: {json}': the status only.
+  const status = err instanceof Error ? /^(?:HTTP )?(\d{3}):/.exec(err.message)?.[1] : undefined;
+  if (status) return friendlyError(new ApiError(Number(status), '', ''));
   if (err instanceof TypeError) return 'Could not reach CrowdMix. Check your connection and try again.';
   return 'Something went wrong. Please try again.';
 }

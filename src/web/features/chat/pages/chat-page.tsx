@@ -21,6 +21,7 @@ import { useVenueUsers } from '../api/get-venue-users';
 import { ChatRoom } from '../components/chat-room';
 import { OwnMoodButton } from '../components/mood-badge';
 import { OnlineUsersPanel } from '../components/online-users-panel';
+import { StateView } from '../../../components/ui/state-view';
 
 export function ChatPage() {
   const { user, isLoading } = useAuth();
@@ -128,9 +129,13 @@ function VenuePicker({ onPick }: { onPick: (id: number) => void }) {
           ))}
         </div>
       ) : venues.isError ? (
-        <p role="alert" className="text-sm text-red-300">
-          Error loading venues: {venues.error.message}
-        </p>
+        <StateView
+          compact
+          kind="error"
+          title="Venues could not be loaded"
+          error={venues.error}
+          onRetry={() => void venues.refetch()}
+        />
       ) : !venues.data?.length ? (
         <p className="py-8 text-center text-muted">No venues yet. Create one on the Venues page.</p>
       ) : (

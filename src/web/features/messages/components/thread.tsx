@@ -12,6 +12,7 @@ import { useSendMessage } from '../api/send-message';
 import { useThread } from '../api/get-thread';
 import { BlockButton } from '../../safety';
 import { ReportButton } from '../../safety';
+import { StateView } from '../../../components/ui/state-view';
 
 const stamp = new Intl.DateTimeFormat(undefined, {
   month: 'short',
@@ -87,11 +88,15 @@ export function Thread({
         tabIndex={0}
       >
         {thread.isLoading ? (
-          <p className="py-10 text-center text-sm text-muted">Loading...</p>
+          <StateView compact kind="loading" />
         ) : thread.isError ? (
-          <p role="alert" className="py-10 text-center text-sm text-red-300">
-            Could not load this conversation.
-          </p>
+          <StateView
+            compact
+            kind="error"
+            title="This conversation could not be loaded"
+            error={thread.error}
+            onRetry={() => void thread.refetch()}
+          />
         ) : messages.length === 0 ? (
           <p className="py-10 text-center text-sm text-muted">No messages yet. Say hello to {name}!</p>
         ) : (

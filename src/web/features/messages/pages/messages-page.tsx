@@ -19,6 +19,7 @@ import { useConversations } from '../api/get-conversations';
 import { useUser } from '../api/get-user';
 import { ConversationList } from '../components/conversation-list';
 import { Thread } from '../components/thread';
+import { StateView } from '../../../components/ui/state-view';
 
 export function MessagesPage() {
   const { user, isLoading } = useAuth();
@@ -65,9 +66,13 @@ function Messages({ user }: { user: CurrentUser }) {
           {conversations.isLoading ? (
             <Loading />
           ) : conversations.isError ? (
-            <p role="alert" className="px-4 py-6 text-sm text-red-300">
-              Could not load conversations.
-            </p>
+            <StateView
+              compact
+              kind="error"
+              title="Conversations could not be loaded"
+              error={conversations.error}
+              onRetry={() => void conversations.refetch()}
+            />
           ) : (
             <ConversationList
               conversations={list}

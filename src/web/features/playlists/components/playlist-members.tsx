@@ -2,11 +2,11 @@
 import { Users } from 'lucide-react';
 import type { PlaylistMember } from '@shared/schemas/playlist';
 import { Card } from '../../../components/ui/card';
-import { Loading } from '../../../components/ui/loading';
 import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { useUpdateMember } from '../api/update-member';
 import { MemberCard } from './member-card';
+import { StateView } from '../../../components/ui/state-view';
 
 export function PlaylistMembers({
   playlistId,
@@ -24,7 +24,7 @@ export function PlaylistMembers({
 }) {
   const updateMember = useUpdateMember(playlistId);
 
-  if (isLoading) return <Loading label="Loading members..." />;
+  if (isLoading) return <StateView kind="loading" label="Loading members..." />;
   if (members.length === 0)
     return (
       <Card className="flex flex-col items-center gap-3 p-10 text-center">

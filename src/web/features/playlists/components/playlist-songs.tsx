@@ -3,7 +3,6 @@ import { Music } from 'lucide-react';
 import type { VoteType } from '@shared/constants';
 import type { PlaylistDetail, PlaylistPermissions, PlaylistSong } from '@shared/schemas/playlist';
 import { Card } from '../../../components/ui/card';
-import { Loading } from '../../../components/ui/loading';
 import { goToLogin, isUnauthorizedError } from '../../../lib/auth-redirect';
 import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
@@ -14,6 +13,7 @@ import { useVotePlaylistSong } from '../api/vote-playlist-song';
 import { AddSongButton } from './add-song-button';
 import { votesToAdd } from './format';
 import { PlaylistSongRow } from './playlist-song-row';
+import { StateView } from '../../../components/ui/state-view';
 
 function loginRequired() {
   toast({ title: 'Login Required', description: 'Please log in to vote on songs.', variant: 'destructive' });
@@ -99,7 +99,7 @@ export function PlaylistSongs({
     (moderate.isPending && moderate.variables?.playlistSongId === s.id) ||
     (remove.isPending && remove.variables === s.id);
 
-  if (isLoading) return <Loading label="Loading songs..." />;
+  if (isLoading) return <StateView kind="loading" label="Loading songs..." />;
   if (songs.length === 0)
     return (
       <Card className="flex flex-col items-center gap-3 p-10 text-center">

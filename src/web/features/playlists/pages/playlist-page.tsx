@@ -11,9 +11,8 @@ import { paths } from '../../../app/routes';
 import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Loading } from '../../../components/ui/loading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
 import { usePlaylist } from '../api/get-playlist';
 import { usePlaylistMembers } from '../api/get-playlist-members';
@@ -25,6 +24,7 @@ import { PlaylistHeader } from '../components/playlist-header';
 import { PlaylistMembers } from '../components/playlist-members';
 import { toPlayable } from '../components/playlist-song-row';
 import { PlaylistSongs } from '../components/playlist-songs';
+import { StateView } from '../../../components/ui/state-view';
 
 const BackLink = () => (
   <Link
@@ -83,13 +83,22 @@ export function PlaylistPage() {
     return (
       <Page>
         <BackLink />
-        <Card role="alert" className="mt-6 p-6 text-red-200">
-          Error loading playlist: {errorMessage(playlistQ.error, 'Please try again.')}
-        </Card>
+        <StateView
+          className="mt-6"
+          kind="error"
+          title="This playlist could not be loaded"
+          error={playlistQ.error}
+          onRetry={() => void playlistQ.refetch()}
+        />
       </Page>
     );
   }
-  if (!playlistQ.data) return <Loading label="Loading playlist..." />;
+  if (!playlistQ.data)
+    return (
+      <Page>
+        <StateView kind="loading" label="Loading playlist..." />
+      </Page>
+    );
 
   const p = playlistQ.data;
   const perms = playlistPermissions(p.membership);

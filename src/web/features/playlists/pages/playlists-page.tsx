@@ -8,12 +8,12 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Loading } from '../../../components/ui/loading';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
 import { usePlaylists } from '../api/get-playlists';
 import { useLivePlaylists } from '../api/live-playlists';
 import { CreatePlaylistDialog } from '../components/create-playlist-dialog';
 import { PlaylistCard } from '../components/playlist-card';
+import { StateView } from '../../../components/ui/state-view';
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
   return (
@@ -80,9 +80,12 @@ export function PlaylistsPage() {
             </div>
           </>
         ) : playlists.isError ? (
-          <Card role="alert" className="p-6 text-red-200">
-            Error loading playlists: {errorMessage(playlists.error, 'Please try again.')}
-          </Card>
+          <StateView
+            kind="error"
+            title="Playlists could not be loaded"
+            error={playlists.error}
+            onRetry={() => void playlists.refetch()}
+          />
         ) : list.length === 0 ? (
           <Card className="flex flex-col items-center gap-4 p-10 text-center">
             <ListMusic className="size-12 text-purple-300" aria-hidden />

@@ -17,6 +17,7 @@ import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth';
 import { useMyStats } from '../api/get-my-stats';
+import { StateView } from '../../../components/ui/state-view';
 
 export function ProfilePage() {
   return (
@@ -56,9 +57,13 @@ function Profile() {
       </Card>
 
       {stats.isError ? (
-        <p role="alert" className="rounded-xl border border-red-400/40 bg-red-950/40 p-4 text-red-200">
-          Could not load your activity: {stats.error.message}
-        </p>
+        <StateView
+          compact
+          kind="error"
+          title="Your activity could not be loaded"
+          error={stats.error}
+          onRetry={() => void stats.refetch()}
+        />
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-3">

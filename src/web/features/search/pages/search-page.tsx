@@ -7,10 +7,10 @@ import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/utils';
 import { SongList } from '../../mix';
 import { useSearchResults } from '../api/search';
+import { StateView } from '../../../components/ui/state-view';
 
 const RESULTS_PER_GROUP = 20;
 
@@ -85,9 +85,13 @@ export function SearchPage() {
           Type a song, an artist, a genre, a venue or a playlist. Typos are fine. Tip: press / to search from any page.
         </p>
       ) : results.isError ? (
-        <p role="alert" className="mt-8 text-red-300">
-          Search failed: {errorMessage(results.error, 'Please try again.')}
-        </p>
+        <StateView
+          className="mt-8"
+          kind="error"
+          title="Search failed"
+          error={results.error}
+          onRetry={() => void results.refetch()}
+        />
       ) : !data ? (
         <div className="mt-8 flex flex-col gap-3" aria-busy="true" aria-label="Loading results">
           {[0, 1, 2, 3].map((i) => (

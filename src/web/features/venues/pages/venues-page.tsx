@@ -9,6 +9,7 @@ import { useAuth } from '../../auth';
 import { useVenues } from '../api/get-venues';
 import { VenueCard } from '../components/venue-card';
 import { VenueFormDialog } from '../components/venue-form-dialog';
+import { StateView } from '../../../components/ui/state-view';
 
 export function VenuesPage() {
   const { isAuthenticated, isLoading: authLoading } = useAuth();
@@ -51,14 +52,12 @@ export function VenuesPage() {
             </div>
           </>
         ) : venues.isError ? (
-          <Card role="alert" className="p-8 text-center text-red-300">
-            Error loading venues: {venues.error.message}
-            <div>
-              <Button variant="secondary" className="mt-4" onClick={() => void venues.refetch()}>
-                Try again
-              </Button>
-            </div>
-          </Card>
+          <StateView
+            kind="error"
+            title="Venues could not be loaded"
+            error={venues.error}
+            onRetry={() => void venues.refetch()}
+          />
         ) : (venues.data ?? []).length === 0 ? (
           <Card className="flex flex-col items-center p-12 text-center">
             <MapPinned className="size-12 text-purple-300" aria-hidden />
