@@ -610,6 +610,30 @@ test.describe('the player', () => {
     expect(Math.abs(pad - dock.height)).toBeLessThanOrEqual(1);
   });
 
+  test('on a phone the dock is one compact row (art, title, play/pause, next, expand); Expand opens the full player', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await playAllFromHome(page);
+    const dock = bar(page);
+    // One row: about a list row's height, with the mini player's controls and no seek bar.
+    await expect.poll(async () => (await dock.boundingBox())!.height).toBeLessThanOrEqual(72);
+    for (const name of ['Pause', 'Next song', 'Expand player']) await expect(control(page, name)).toBeVisible();
+    await expect(dock.getByRole('slider', { name: 'Seek' })).toHaveCount(0);
+    const row = (await control(page, 'Expand player').boundingBox())!;
+    const art = (await title(page).boundingBox())!;
+    expect(Math.abs(row.y + row.height / 2 - (art.y + art.height))).toBeLessThanOrEqual(24);
+    await expectBarAccessible(page);
+    await page.screenshot({ path: '.tmp/shots/player-375-mini.png' });
+
+    await control(page, 'Expand player').click();
+    await expect(dock.getByRole('slider', { name: 'Seek' })).toBeVisible();
+    await expect(control(page, 'Close player')).toBeVisible();
+    await control(page, 'Collapse player').click();
+    await expect(dock.getByRole('slider', { name: 'Seek' })).toHaveCount(0);
+    await expect(control(page, 'Expand player')).toBeVisible();
+  });
+
   test('the keyboard-shortcuts button shows only with a fine pointer', async ({ browser }) => {
     const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
     try {

@@ -8,7 +8,7 @@
  * says so with Skip and Open on YouTube, the button offers Play (never Pause for a song that is not playing), and
  * the frozen 0:00 is replaced by that message. The tab's title is the song while it plays.
  */
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import {
   ChevronDown,
   ChevronUp,
@@ -149,6 +149,20 @@ function TroubleLine({
   );
 }
 
+/** Phones (below Tailwind's `sm`): the dock is one compact row, like a music app's mini player. */
+const PHONE_QUERY = '(max-width: 639.98px)';
+function useIsPhone(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const mq = window.matchMedia(PHONE_QUERY);
+      mq.addEventListener('change', onChange);
+      return () => mq.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
+}
+
 /** The dock, shown while a song is loaded and the bar is not closed (to visitors too). */
 export function PlayerBar() {
   const { isAuthenticated } = useAuth();
@@ -157,6 +171,10 @@ export function PlayerBar() {
   const prefs = usePlayerPrefs();
   const [helpOpen, setHelpOpen] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // On a phone the dock starts as the mini player (art, title, play/pause, next, expand); Expand opens the full
+  // player for this session, Collapse goes back. Wider screens follow the saved collapsed preference.
+  const isPhone = useIsPhone();
+  const [phoneExpanded, setPhoneExpanded] = useState(false);
   const sectionRef = useRef<HTMLElement>(null);
   const song = state.currentSong;
   // Visitors play too (the signed-out home plays the Top 100); only the shortcuts help needs an account.
@@ -176,7 +194,12 @@ export function PlayerBar() {
   const help = <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />;
   if (!visible || !song) return help;
 
-  const collapsed = prefs.collapsed;
+  const collapsed = prefs.collapsed || (isPhone && !phoneExpanded);
+  const expand = () => {
+    updatePlayerPrefs({ collapsed: false });
+    setPhoneExpanded(true);
+  };
+  const collapse = () => (isPhone ? setPhoneExpanded(false) : updatePlayerPrefs({ collapsed: true }));
   // A player that did not load has nothing to show: no empty black box.
   const videoVisible = prefs.display === 'video' && !collapsed && trouble !== 'load';
   const size = VIDEO_SIZES.find((s) => s.id === prefs.size) ?? VIDEO_SIZES[1];
@@ -270,9 +293,9 @@ export function PlayerBar() {
         </div>
 
         {collapsed ? (
-          <CollapsedBar onClose={close} trouble={trouble} />
+          <CollapsedBar onClose={close} onExpand={expand} trouble={trouble} phone={isPhone} />
         ) : (
-          <ExpandedBar onHelp={() => setHelpOpen(true)} onClose={close} trouble={trouble} />
+          <ExpandedBar onHelp={() => setHelpOpen(true)} onClose={close} onCollapse={collapse} trouble={trouble} />
         )}
         {trouble ? <TroubleLine trouble={trouble} loadError={loadError} watchUrl={watchUrl} /> : null}
         {showHint && !trouble ? (
@@ -345,7 +368,18 @@ function PlayPause({ large, trouble }: { large?: boolean; trouble: Trouble }) {
   );
 }
 
-function CollapsedBar({ onClose, trouble }: { onClose: () => void; trouble: Trouble }) {
+function CollapsedBar({
+  onClose,
+  onExpand,
+  trouble,
+  phone,
+}: {
+  onClose: () => void;
+  onExpand: () => void;
+  trouble: Trouble;
+  /** The phone's mini player: Close lives in the expanded player, so the row keeps room for the title. */
+  phone: boolean;
+}) {
   const state = usePlayerState();
   const actions = usePlayerActions();
   const progress = state.duration > 0 ? Math.min(100, (state.currentTime / state.duration) * 100) : 0;
@@ -367,12 +401,14 @@ function CollapsedBar({ onClose, trouble }: { onClose: () => void; trouble: Trou
         <ControlButton size="icon-sm" label="Next song" hint="Shift+N" onClick={actions.next}>
           <SkipForward />
         </ControlButton>
-        <ControlButton size="icon-sm" label="Expand player" onClick={() => updatePlayerPrefs({ collapsed: false })}>
+        <ControlButton size="icon-sm" label="Expand player" onClick={onExpand}>
           <ChevronUp />
         </ControlButton>
-        <ControlButton size="icon-sm" label="Close player" onClick={onClose}>
-          <X />
-        </ControlButton>
+        {phone ? null : (
+          <ControlButton size="icon-sm" label="Close player" onClick={onClose}>
+            <X />
+          </ControlButton>
+        )}
       </div>
     </div>
   );
@@ -386,7 +422,17 @@ function Group({ label, children, className }: { label: string; children: ReactN
   );
 }
 
-function ExpandedBar({ onHelp, onClose, trouble }: { onHelp: () => void; onClose: () => void; trouble: Trouble }) {
+function ExpandedBar({
+  onHelp,
+  onClose,
+  onCollapse,
+  trouble,
+}: {
+  onHelp: () => void;
+  onClose: () => void;
+  onCollapse: () => void;
+  trouble: Trouble;
+}) {
   const state = usePlayerState();
   const actions = usePlayerActions();
   const prefs = usePlayerPrefs();
@@ -488,7 +534,7 @@ function ExpandedBar({ onHelp, onClose, trouble }: { onHelp: () => void; onClose
           >
             <Keyboard />
           </ControlButton>
-          <ControlButton size="icon-sm" label="Collapse player" onClick={() => updatePlayerPrefs({ collapsed: true })}>
+          <ControlButton size="icon-sm" label="Collapse player" onClick={onCollapse}>
             <ChevronDown />
           </ControlButton>
           <ControlButton size="icon-sm" label="Close player" onClick={onClose}>
