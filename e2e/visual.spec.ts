@@ -37,6 +37,7 @@ const songs = TITLES.map(([title, artist], i) => ({
   thumbnailUrl: null,
   duration: 150 + i * 17,
   uploaderId: '00000000-0000-4000-8000-000000000001',
+  uploaderName: 'Maya Rivera',
   venueId: null,
   isPrivate: false,
   createdAt: '2026-10-01T12:00:00.000Z',
@@ -65,7 +66,80 @@ const venues = [
   { ...venue, id: 9003, name: 'Pulse', type: 'club', location: 'Shoreditch, London' },
 ];
 
-async function freeze(page: Page) {
+const playlist = {
+  id: 9001,
+  name: 'Late Night Drive',
+  description: 'Slow burners for the empty motorway.',
+  creatorId: '00000000-0000-4000-8000-000000000001',
+  creatorName: 'Maya Rivera',
+  venueId: null,
+  isPublic: true,
+  isActive: true,
+  voteThreshold: 3,
+  maxSongs: 50,
+  collaborativeMode: 'democratic',
+  thumbnailUrl: null,
+  gradient: 'from-blue-500 to-purple-600',
+  createdAt: '2026-10-01T12:00:00.000Z',
+  updatedAt: '2026-10-02T12:00:00.000Z',
+  memberCount: 3,
+  songCount: 4,
+};
+const playlists = [
+  playlist,
+  {
+    ...playlist,
+    id: 9002,
+    name: 'Sunday Kitchen',
+    gradient: 'from-orange-500 to-red-500',
+    memberCount: 8,
+    songCount: 12,
+  },
+  {
+    ...playlist,
+    id: 9003,
+    name: 'Gym Floor',
+    collaborativeMode: 'open',
+    gradient: 'from-green-500 to-teal-500',
+    memberCount: 2,
+    songCount: 0,
+  },
+];
+const entries = songs.slice(0, 6).map((s, i) => ({
+  id: 9101 + i,
+  playlistId: playlist.id,
+  songId: s.id,
+  proposedById: '00000000-0000-4000-8000-000000000001',
+  proposerName: i % 2 ? 'Kenji Tanaka' : 'Maya Rivera',
+  position: i < 4 ? i + 1 : null,
+  upVotes: i < 4 ? 4 - (i % 2) : 1,
+  downVotes: 0,
+  netVotes: i < 4 ? 4 - (i % 2) : 1,
+  status: i < 4 ? 'approved' : 'pending',
+  createdAt: '2026-10-01T12:00:00.000Z',
+  approvedAt: i < 4 ? '2026-10-01T13:00:00.000Z' : null,
+  title: s.title,
+  artist: s.artist,
+  genre: s.genre,
+  youtubeId: s.youtubeId,
+  duration: s.duration,
+  thumbnailUrl: null,
+  userVote: null,
+}));
+const members = ['Maya Rivera', 'Kenji Tanaka', 'Amara Diallo'].map((userName, i) => ({
+  id: 9201 + i,
+  playlistId: playlist.id,
+  userId: `00000000-0000-4000-8000-00000000000${i + 1}`,
+  userName,
+  profileImageUrl: null,
+  role: i === 0 ? 'admin' : 'member',
+  canVote: true,
+  canPropose: true,
+  canModerate: i === 0,
+  joinedAt: '2026-10-01T12:00:00.000Z',
+}));
+
+async function freeze(page: Page, signedIn = false) {
   const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
   await page.route('**/api/mix/global', (r) =>
     r.fulfill(
@@ -81,6 +155,36 @@ async function freeze(page: Page) {
     r.fulfill(json(songs.slice(3, 7).map(({ position: _p, previousPosition: _q, ...s }) => s))),
   );
   await page.route('**/api/venues', (r) => r.fulfill(json(venues)));
+  await page.route('**/api/community-playlists', (r) => r.fulfill(json(playlists)));
+  // Signed in: an admin of the playlist (the invite link and the moderation show); signed out: a visitor.
+  await page.route(`**/api/community-playlists/${playlist.id}`, (r) =>
+    r.fulfill(
+      json({
+        ...playlist,
+        membership: signedIn ? { role: 'admin', canVote: true, canPropose: true, canModerate: true } : null,
+        inviteToken: signedIn ? '0123456789abcdef0123456789abcdef' : null,
+      }),
+    ),
+  );
+  await page.route(`**/api/community-playlists/${playlist.id}/songs`, (r) => r.fulfill(json(entries)));
+  await page.route(`**/api/community-playlists/${playlist.id}/members`, (r) => r.fulfill(json(members)));
+  await page.route('**/api/search?**', (r) =>
+    r.fulfill(
+      json({
+        songs: songs.slice(0, 4).map(({ position: _p, previousPosition: _q, ...s }) => s),
+        artists: [
+          { name: 'The Lanterns', songCount: 2 },
+          { name: 'Nova Reed', songCount: 2 },
+        ],
+        venues: venues.slice(0, 1),
+        playlists: playlists.slice(0, 1),
+      }),
+    ),
+  );
+  await page.route('**/api/user/songs', (r) =>
+    r.fulfill(json(songs.slice(0, 3).map(({ position: _p, previousPosition: _q, ...s }) => s))),
+  );
+  await page.route('**/api/user/venues', (r) => r.fulfill(json([])));
   await page.route(`**/api/venues/${venue.id}`, (r) => r.fulfill(json(venue)));
   const venueSongs = songs.slice(0, 6).map((s) => ({ ...s, venueId: venue.id, previousPosition: undefined }));
   await page.route(`**/api/mix/venue/${venue.id}`, (r) =>
@@ -100,18 +204,44 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-const SCREENS = [
-  { name: 'home', path: '/', ready: (p: Page) => p.getByTestId('song-card').first() },
-  { name: 'venue', path: `/venue/${venue.id}/mix`, ready: (p: Page) => p.getByTestId('song-card').first() },
-] as const;
+type Screen = {
+  name: string;
+  path: string;
+  ready: (p: Page) => ReturnType<Page['getByRole']>;
+  signedOutOnly?: boolean;
+};
+const SCREENS: Screen[] = [
+  { name: 'home', path: '/', ready: (p) => p.getByTestId('song-card').first() },
+  { name: 'venue', path: `/venue/${venue.id}/mix`, ready: (p) => p.getByTestId('song-card').first() },
+  { name: 'venues', path: '/venues', ready: (p) => p.getByRole('heading', { name: 'The Lantern Room' }) },
+  { name: 'playlists', path: '/community-playlists', ready: (p) => p.getByRole('link', { name: /Late Night Drive/ }) },
+  {
+    name: 'playlist',
+    path: `/community-playlists/${playlist.id}`,
+    ready: (p) => p.getByTestId('playlist-song').first(),
+  },
+  { name: 'upload', path: '/upload', ready: (p) => p.getByRole('heading', { name: 'Upload Music' }) },
+  {
+    name: 'search',
+    path: '/search?q=lanterns',
+    ready: (p) => p.getByRole('article', { name: 'Midnight Avenue' }).first(),
+    signedOutOnly: true,
+  },
+  {
+    name: 'login',
+    path: '/login',
+    ready: (p) => p.getByRole('button', { name: 'Sign in', exact: true }),
+    signedOutOnly: true,
+  },
+];
 
 for (const width of [1280, 375]) {
   for (const signedIn of [false, true]) {
-    for (const screen of SCREENS) {
+    for (const screen of SCREENS.filter((s) => !(signedIn && s.signedOutOnly))) {
       test(`${screen.name}, ${signedIn ? 'signed in' : 'signed out'}, ${width}px`, async ({ page, context }) => {
         await page.setViewportSize({ width, height: width > 600 ? 800 : 812 });
         if (signedIn) await signUp(context);
-        await freeze(page);
+        await freeze(page, signedIn);
         await page.goto(screen.path);
         await expect(screen.ready(page)).toBeVisible();
         await settle(page);
@@ -119,7 +249,8 @@ for (const width of [1280, 375]) {
           animations: 'disabled',
           caret: 'hide',
           maxDiffPixelRatio: 0.01,
-          mask: [page.getByTestId('avatar'), page.getByTestId('unread-badge')],
+          // The invite link names the test server's port.
+          mask: [page.getByTestId('avatar'), page.getByTestId('unread-badge'), page.getByTestId('invite-url')],
         });
       });
     }

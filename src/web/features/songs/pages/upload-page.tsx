@@ -402,11 +402,13 @@ function UploadForm() {
         {!authLoading && !isAuthenticated ? (
           <div
             role="note"
-            className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-border bg-surface-2 px-4 py-3 text-sm"
+            className="mb-4 flex flex-col gap-3 rounded-xl border border-border bg-surface-2 px-4 py-3 text-sm sm:flex-row sm:items-center"
           >
-            <Lock className="size-4 shrink-0 text-muted" aria-hidden />
-            <p className="min-w-0 flex-1">Sign in to share a song. What you type here is kept while you do.</p>
-            <Button size="sm" variant="secondary" onClick={signInKeepingDraft}>
+            <p className="flex min-w-0 flex-1 items-start gap-2">
+              <Lock className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
+              <span>Sign in to share a song. What you type here is kept while you do.</span>
+            </p>
+            <Button size="sm" variant="secondary" className="self-start sm:self-auto" onClick={signInKeepingDraft}>
               Sign in to upload
             </Button>
           </div>
