@@ -264,6 +264,9 @@ test.describe('community playlists', () => {
     await expect(handOver.getByRole('button', { name: 'Pick a member' })).toBeDisabled();
     await handOver.getByRole('radio', { name: /Otto Tester/ }).check();
     await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/playlist-hand-over-1280.png` });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: `${SHOTS}/playlist-hand-over-375.png` });
     await handOver.getByRole('button', { name: 'Make Otto Tester admin and leave' }).click();
     await expect(page.getByText('Left Playlist', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/community-playlists$/);
