@@ -79,7 +79,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     (await (opts.openingDatabase ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })));
   if (!opts.skipMigrations) await migrate(database);
 
-  const limiter = new RateLimiter(opts.now);
+  const limiter = new RateLimiter(opts.now, { maxKeys: config.caches.rateLimitKeys });
   const hub = new RealtimeHub(database, app.log, config.websocket);
   const sessions = new SessionStore({
     db: database.db,
@@ -87,6 +87,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     secure: config.secureCookies,
     hub,
     now: opts.now,
+    cacheMax: config.caches.sessions,
   });
   const core: CoreDeps = {
     config,

@@ -28,6 +28,18 @@ const websocketLimitsEnv = () => ({
   WS_MAX_ROOMS_PER_SOCKET: count('rooms', 10_000, 20),
 });
 
+/**
+ * Caps on the in-process caches keyed per session or user (ADR 022): each drops its least recently used entries
+ * past its cap, so an instance's memory does not grow with the number of users. The defaults hold 100,000 active
+ * users (docs/scaling.md states their memory).
+ */
+const cacheCapsEnv = () => ({
+  SESSION_CACHE_MAX: count('sessions', 10_000_000, 100_000),
+  OWN_VOTES_CACHE_ENTRIES: count('entries', 10_000_000, 100_000),
+  OWN_VOTES_CACHE_VOTES: count('votes', 100_000_000, 4_000_000),
+  RATE_LIMIT_KEYS_MAX: count('keys', 10_000_000, 200_000),
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -95,6 +107,7 @@ const EnvSchema = z.object({
     .pipe(z.array(z.email({ message: 'must be a comma-separated list of email addresses' })))
     .optional(),
   ...websocketLimitsEnv(),
+  ...cacheCapsEnv(),
   PASSWORD_RESET_TTL_MINUTES: z.coerce
     .number({ message: 'must be a number of minutes' })
     .int()
@@ -165,6 +178,8 @@ export interface Config {
   passwordResetTtlMs: number;
   /** Websocket limits (ADR 011). */
   websocket: WebsocketLimits;
+  /** Caps on the per-session and per-user caches (ADR 022). */
+  caches: CacheCaps;
   /** Where the built SPA lives; absent in tests that do not need it. */
   webDir?: string;
 }
@@ -182,6 +197,17 @@ export interface WebsocketLimits {
   maxAnonymousSocketsPerAddress: number;
   /** Rooms one socket may be in at once; a subscribe past it is refused. */
   maxRoomsPerSocket: number;
+}
+
+export interface CacheCaps {
+  /** Sessions one instance keeps in memory (and last-seen times, recent sign-outs); least recently checked go. */
+  sessions: number;
+  /** (user, context) pairs of own votes kept; the least recently read go first. */
+  ownVotesEntries: number;
+  /** Votes kept over every cached (user, context), four bytes each. */
+  ownVotesVotes: number;
+  /** Rate-limiter buckets (one per rule and key: an account, an address); the least recently hit go first. */
+  rateLimitKeys: number;
 }
 
 /** The defaults, for code that builds a hub without a configuration (unit tests). */
@@ -267,6 +293,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxSocketsPerUser: e.WS_MAX_SOCKETS_PER_USER,
       maxAnonymousSocketsPerAddress: e.WS_MAX_ANONYMOUS_SOCKETS_PER_ADDRESS,
       maxRoomsPerSocket: e.WS_MAX_ROOMS_PER_SOCKET,
+    },
+    caches: {
+      sessions: e.SESSION_CACHE_MAX,
+      ownVotesEntries: e.OWN_VOTES_CACHE_ENTRIES,
+      ownVotesVotes: e.OWN_VOTES_CACHE_VOTES,
+      rateLimitKeys: e.RATE_LIMIT_KEYS_MAX,
     },
   };
 }
