@@ -109,3 +109,13 @@ describe('per-user cache caps', () => {
       for (const value of ['0', 'many', '1.5']) expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
   });
 });
+
+describe('REDIS_URL', () => {
+  it('is optional, must be a redis:// URL, and needs DATABASE_URL (PGlite runs one instance)', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    const db = { DATABASE_URL: 'postgres://x@127.0.0.1/db' };
+    expect(loadConfig({ ...db, REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(() => loadConfig({ ...db, REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/REDIS_URL needs DATABASE_URL/);
+  });
+});

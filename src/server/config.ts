@@ -49,6 +49,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   APP_URL: z.url({ message: 'must be an absolute URL such as https://crowdmix.example' }).optional(),
   SESSION_TTL_DAYS: z.coerce.number({ message: 'must be a number of days' }).int().min(1).max(365).default(30),
   SEED_DEMO: bool.default(true),
@@ -127,6 +131,9 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
     for (const k of oidc.filter((k) => !env[k])) problems.push(`${k} is required when OpenID Connect is configured`);
   }
   if (set.length > 0 && !env.APP_URL) problems.push('APP_URL is required when OpenID Connect is configured');
+  // PGlite is one process: there are no other instances for Redis to reach.
+  if (env.REDIS_URL && !env.DATABASE_URL)
+    problems.push('REDIS_URL needs DATABASE_URL (PGlite runs one instance; Redis only bridges instances)');
   if (env.AI_BASE_URL && !env.AI_MODEL) problems.push('AI_MODEL is required when AI_BASE_URL is set');
   const size = Number(env.SONGS_PAGE_SIZE ?? 50);
   const max = Number(env.SONGS_PAGE_MAX ?? 100);
@@ -143,6 +150,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /** Redis for the realtime hub between instances (pub/sub) instead of PostgreSQL's LISTEN/NOTIFY (ADR 022). */
+  redisUrl?: string;
   appUrl?: string;
   /** True when the public URL is https: cookies get `Secure`. */
   secureCookies: boolean;
@@ -243,6 +252,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     appUrl: e.APP_URL?.replace(/\/$/, ''),
     secureCookies: e.APP_URL?.startsWith('https://') ?? false,
     sessionTtlMs: e.SESSION_TTL_DAYS * 86_400_000,
