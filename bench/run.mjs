@@ -480,6 +480,43 @@ async function fanout(app) {
 }
 
 /**
+ * The per-user caches' memory (`caches`, no data set, no server): bench/lib/cache-memory.ts fills the real session,
+ * own-votes and rate-limit caches with their default caps as 100,000 and then 300,000 active users do, and reads the
+ * heap after a full GC. Bounded caches hold the second figure near the first.
+ */
+async function cacheScenario() {
+  const out = await new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', 'bench/lib/cache-memory.ts', '100000', '300000'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(text.trim().split('\n').pop()))
+        : reject(new Error(`cache-memory exited ${code}`)),
+    );
+  });
+  details.caches = out;
+  const [at100k, at300k] = out.results;
+  const parts = (r) =>
+    `sessions ${fmt(r.sessionsMb, 1)}, own votes ${fmt(r.ownVotesMb, 1)} (${fmt(out.votesPerUser)} each), rate limits ${fmt(r.rateLimiterMb, 1)}`;
+  addRow({
+    name: 'Per-user caches, 100,000 active users: heap used (MB)',
+    figure: at100k.heapMb,
+    baseline: at300k.heapMb,
+    ratio: at300k.heapMb / at100k.heapMb,
+    figureText: `${fmt(at100k.heapMb, 1)} MB (${parts(at100k)})`,
+    baselineText: `${fmt(at300k.heapMb, 1)} MB with 300,000 users (capped)`,
+    ratioText: `${fmt(at300k.heapMb / at100k.heapMb, 2)}×`,
+    goalText: 'bounded: 300,000 users ≤ 1.25× of 100,000',
+    met: at300k.heapMb <= at100k.heapMb * 1.25,
+  });
+}
+
+/**
  * The realtime hub between two instances (`hub`, PostgreSQL only): two processes, each one instance's real hub and
  * transport; vote events at 250, 500, 1,000… a second until delivery p99 passes 100 ms. LISTEN/NOTIFY on the
  * bench's database, then Redis pub/sub (REDIS_URL or BENCH_REDIS_URL, default redis://127.0.0.1:6379) when it answers.
@@ -1129,7 +1166,7 @@ async function main() {
   }
   const db = await createDatabase();
   // The file scenario needs no data set: `--only=files` runs in a minute or two.
-  const needsData = !only || [...only].some((g) => g !== 'files' && g !== 'hub');
+  const needsData = !only || [...only].some((g) => !['files', 'hub', 'caches'].includes(g));
   const loadMs = await prepare(db, needsData);
   log(`data set loaded in ${fmt(loadMs / 1000, 1)} s`);
   details.loadSeconds = loadMs / 1000;
@@ -1161,6 +1198,7 @@ async function main() {
   // On an app of its own (PGlite: one process per data directory, so after the main app stopped).
   if (wants('files')) await fileScenarios(db);
   if (wants('hub') && !usePglite) await hubScenario(db);
+  if (wants('caches')) await cacheScenario();
 
   if (wants('votes') || wants('fanout')) {
     const { n } = await queryOne(TALLY_MISMATCH_SQL, db);
