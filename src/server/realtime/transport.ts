@@ -119,8 +119,14 @@ export class RedisTransport implements HubTransport {
         (err) => this.log.warn({ err }, 'realtime Redis subscribe failed'),
       );
     });
-    await Promise.all([this.pub.connect(), sub.connect()]);
-    await sub.subscribe(this.channel);
+    try {
+      await Promise.all([this.pub.connect(), sub.connect()]);
+      await sub.subscribe(this.channel);
+    } catch (err) {
+      // Unreachable at start: the instance does not start half-bridged (and stops retrying).
+      await this.stop();
+      throw new Error(`Redis at REDIS_URL is unreachable: ${(err as Error).message}`, { cause: err });
+    }
     subscribedOnce = true;
   }
 
@@ -129,7 +135,12 @@ export class RedisTransport implements HubTransport {
   }
 
   async stop() {
-    await Promise.all([this.pub, this.sub].map((c) => c?.quit().catch(() => c.disconnect())));
+    for (const c of [this.pub, this.sub]) {
+      if (!c) continue;
+      // A connected client says goodbye; one that is (re)connecting just stops.
+      if (c.status === 'ready') await c.quit().catch(() => c.disconnect());
+      else c.disconnect();
+    }
   }
 }
 
