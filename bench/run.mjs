@@ -20,6 +20,7 @@ import {
 import { hammer } from './lib/load.mjs';
 import { measureFanout, openClients, post } from './lib/fanout.mjs';
 import { openLiveRoom } from './lib/live.mjs';
+import { measureHubCeiling } from './lib/hub-ceiling.mjs';
 import { startApp, startBaseline } from './lib/server.mjs';
 import { fmt, log, median, parseArgs, percentile, renderTable, sideBySide, sleep } from './lib/util.mjs';
 import { buildApp, buildHello, initialJs, lighthouse, routeJs } from './lib/web.mjs';
@@ -40,6 +41,8 @@ const buildDir = process.env.BUILD_DIR ?? '.tmp/build-bench';
 const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const searchSongs = Number(args.searchSongs ?? process.env.BENCH_SEARCH_SONGS ?? (quick ? 10_000 : 100_000));
 const fanClients = Number(args.clients ?? (quick ? 300 : 1000));
+/** Processes the fan-out's clients run in (0: the bench's own; see bench/README, live fan-out). */
+const fanoutWorkers = Number(args.fanoutWorkers ?? 2);
 const liveJoins = Number(args.liveJoins ?? (quick ? 200 : 500));
 const wsCycles = Number(args.wsCycles ?? process.env.BENCH_WS_CYCLES ?? (quick ? 20_000 : 300_000));
 const tmpRoot = path.resolve('.tmp', `bench-${process.pid}`);
@@ -428,7 +431,7 @@ async function fanout(app) {
   const nextSong = () => 1 + (song++ % sizes.songs);
   const steadyCount = quick ? 20 : 50;
   const runOn = (target) => async () => {
-    const h = await openClients(target.ws, fanClients);
+    const h = await openClients(target.ws, fanClients, { workers: fanoutWorkers });
     try {
       return await measureFanout(h, target.publish, nextSong, { count: steadyCount, perSecond: 10, burst: 100 });
     } finally {
@@ -446,7 +449,7 @@ async function fanout(app) {
   };
   const { as, bs } = await sideBySide(rounds, runOn(appTarget), runOn(bareTarget));
   await bare.stop();
-  details.fanout = { app: as, bare: bs };
+  details.fanout = { app: as, bare: bs, workers: fanoutWorkers };
   const steady = median(as.map((x) => x.steadyP99));
   const steadyBare = median(bs.map((x) => x.steadyP99));
   const burst = median(as.map((x) => x.burstP99));
@@ -464,7 +467,7 @@ async function fanout(app) {
     met: steady < 50 && lost === 0,
   });
   addRow({
-    name: `Live fan-out, burst of 100 votes: p99 until all have it`,
+    name: `Live fan-out, burst of 100 votes: p99 until all have it${fanoutWorkers ? ` (clients in ${fanoutWorkers} processes)` : ''}`,
     figure: burst,
     baseline: burstBare,
     ratio: burst / 50,
@@ -474,6 +477,86 @@ async function fanout(app) {
     goalText: '≤ 1.5× 50 ms (75 ms)',
     met: burst <= 75 && lost === 0,
   });
+}
+
+/**
+ * The per-user caches' memory (`caches`, no data set, no server): bench/lib/cache-memory.ts fills the real session,
+ * own-votes and rate-limit caches with their default caps as 100,000 and then 300,000 active users do, and reads the
+ * heap after a full GC. Bounded caches hold the second figure near the first.
+ */
+async function cacheScenario() {
+  const out = await new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', 'bench/lib/cache-memory.ts', '100000', '300000'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(text.trim().split('\n').pop()))
+        : reject(new Error(`cache-memory exited ${code}`)),
+    );
+  });
+  details.caches = out;
+  const [at100k, at300k] = out.results;
+  const parts = (r) =>
+    `sessions ${fmt(r.sessionsMb, 1)}, own votes ${fmt(r.ownVotesMb, 1)} (${fmt(out.votesPerUser)} each), rate limits ${fmt(r.rateLimiterMb, 1)}`;
+  addRow({
+    name: 'Per-user caches, 100,000 active users: heap used (MB)',
+    figure: at100k.heapMb,
+    baseline: at300k.heapMb,
+    ratio: at300k.heapMb / at100k.heapMb,
+    figureText: `${fmt(at100k.heapMb, 1)} MB (${parts(at100k)})`,
+    baselineText: `${fmt(at300k.heapMb, 1)} MB with 300,000 users (capped)`,
+    ratioText: `${fmt(at300k.heapMb / at100k.heapMb, 2)}×`,
+    goalText: 'bounded: 300,000 users ≤ 1.25× of 100,000',
+    met: at300k.heapMb <= at100k.heapMb * 1.25,
+  });
+}
+
+/**
+ * The realtime hub between two instances (`hub`, PostgreSQL only): two processes, each one instance's real hub and
+ * transport; vote events at 250, 500, 1,000… a second until delivery p99 passes 100 ms. LISTEN/NOTIFY on the
+ * bench's database, then Redis pub/sub (REDIS_URL or BENCH_REDIS_URL, default redis://127.0.0.1:6379) when it answers.
+ */
+async function hubScenario(db) {
+  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const notify = await measureHubCeiling({ DATABASE_URL: db.databaseUrl, REDIS_URL: '' }, { log });
+  let redis = null;
+  try {
+    redis = await measureHubCeiling({ DATABASE_URL: db.databaseUrl, REDIS_URL: redisUrl }, { log });
+  } catch (err) {
+    log(`hub over Redis not measured (${redisUrl}): ${err.message}`);
+  }
+  details.hub = { notify, redis };
+  const text = (r) =>
+    r.ceiling
+      ? `${r.broke ? '' : '≥ '}${fmt(r.ceiling.rate)} events/s (p99 ${ms(r.ceiling.p99)}${r.broke ? `; at ${fmt(r.broke.rate)}/s: sent ${fmt(r.broke.achieved)}/s, p99 ${ms(r.broke.p99)}${r.broke.lost ? `, ${r.broke.lost} lost` : ''}` : ''})`
+      : `below ${fmt(r.steps[0]?.rate ?? 0)} events/s`;
+  addRow({
+    name: 'Realtime hub between two instances, LISTEN/NOTIFY: events/s until delivery p99 > 100 ms',
+    figure: notify.ceiling?.rate ?? 0,
+    figureText: text(notify),
+    baselineText: redis ? `Redis pub/sub: ${text(redis)}` : 'Redis not reachable',
+    goalText: 'informative (docs/scaling.md)',
+    met: null,
+  });
+  if (redis) {
+    const ratio = (redis.ceiling?.rate ?? 0) / Math.max(1, notify.ceiling?.rate ?? 0);
+    addRow({
+      name: 'Realtime hub between two instances: Redis pub/sub ceiling vs LISTEN/NOTIFY',
+      figure: redis.ceiling?.rate ?? 0,
+      baseline: notify.ceiling?.rate ?? 0,
+      ratio,
+      figureText: `${fmt(redis.ceiling?.rate ?? 0)} events/s`,
+      baselineText: `${fmt(notify.ceiling?.rate ?? 0)} events/s LISTEN/NOTIFY`,
+      ratioText: `${fmt(ratio, 1)}×`,
+      goalText: 'informative (docs/scaling.md)',
+      met: null,
+    });
+  }
 }
 
 /** Runs the websocket attacker (bench/lib/ws-abuse-client.mjs) as its own process; resolves with its JSON line. */
@@ -1094,7 +1177,7 @@ async function main() {
   }
   const db = await createDatabase();
   // The file scenario needs no data set: `--only=files` runs in a minute or two.
-  const needsData = !only || [...only].some((g) => g !== 'files');
+  const needsData = !only || [...only].some((g) => !['files', 'hub', 'caches'].includes(g));
   const loadMs = await prepare(db, needsData);
   log(`data set loaded in ${fmt(loadMs / 1000, 1)} s`);
   details.loadSeconds = loadMs / 1000;
@@ -1125,6 +1208,8 @@ async function main() {
   await app?.stop();
   // On an app of its own (PGlite: one process per data directory, so after the main app stopped).
   if (wants('files')) await fileScenarios(db);
+  if (wants('hub') && !usePglite) await hubScenario(db);
+  if (wants('caches')) await cacheScenario();
 
   if (wants('votes') || wants('fanout')) {
     const { n } = await queryOne(TALLY_MISMATCH_SQL, db);
