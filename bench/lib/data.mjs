@@ -67,13 +67,32 @@ export function dataStatements(s) {
   ];
 }
 
-/** Extra public songs for the search scenario (ids after the data set's songs). */
+/** The rare words of the search data set: each is in 1 title in 10,000 (100 songs at 1,000,000). */
+export const RARE_WORDS = [
+  'Aurora',
+  'Bayou',
+  'Cobalt',
+  'Dynamo',
+  'Ember',
+  'Fjord',
+  'Glacier',
+  'Harbor',
+  'Ivory',
+  'Jasmine',
+];
+
+/**
+ * Extra public songs for the search scenario (ids after the data set's songs): titles of two common words (each
+ * first word on 1 song in 8, each pair on 1 in 64), a rare word on 1 song in 1,000, and the song's number.
+ */
 export function extraSongStatements(from, to, users) {
+  const rare = RARE_WORDS.map((w) => `'${w}'`).join(',');
   return [
     `insert into songs (id, title, artist, genre, youtube_url, youtube_id, duration, uploader_id, created_at)
        overriding system value
        select g, (array['Midnight','Summer','Electric','Golden','Broken','Neon','Velvet','Silent'])[1 + g % 8] || ' ' ||
-                 (array['Dreams','Highway','Heart','Rain','Lights','Echoes','Fire','Waves'])[1 + (g / 8) % 8] || ' ' || g,
+                 (array['Dreams','Highway','Heart','Rain','Lights','Echoes','Fire','Waves'])[1 + (g / 8) % 8] || ' ' ||
+                 case when g % 1000 = 0 then (array[${rare}])[1 + (g / 1000) % 10] || ' ' else '' end || g,
               'Artist ' || (g % 2000), 'Pop', 'https://www.youtube.com/watch?v=bm' || lpad(g::text, 9, '0'), 'bm' || lpad(g::text, 9, '0'),
               200, 'u' || (1 + g % ${users}), now() - (g || ' seconds')::interval
        from generate_series(${from}, ${to}) g`,
