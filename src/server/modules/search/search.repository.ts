@@ -73,7 +73,7 @@ const visibleSong = (viewerId: string | null) =>
   viewerId ? sql`(${songs.isPrivate} = false or ${songs.uploaderId} = ${viewerId})` : sql`${songs.isPrivate} = false`;
 
 /** How many song rows the candidate phase reads at most (phase 1); the scoring phase sees no more. */
-export const SEARCH_CANDIDATES = 200;
+export const SEARCH_CANDIDATES = 100;
 
 /** Phase-1 options: `candidates` (tests shrink it to show which source brings what). */
 export interface SearchOptions {
