@@ -1391,6 +1391,8 @@ async function scaleMain() {
   const app = await startApp({ buildDir, db });
   cleanups.push(() => app.stop());
   const rss = { ready: rssOf(app.child.pid) };
+  // The first read loads the mix cache (every public song of the million): wait for it, then warm up.
+  await fetch(`${app.url}/api/mix/global`).then((r) => r.arrayBuffer());
   await hammer(app.url, { path: '/api/mix/global', connections: 4, duration: 1 });
   rss.afterMix = rssOf(app.child.pid);
   const d = { connections: 10, duration };
