@@ -12,6 +12,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   FULL_SIZES,
   QUICK_SIZES,
+  SCALE_SIZES,
   TALLY_MISMATCH_SQL,
   dataStatements,
   extraSongStatements,
@@ -28,7 +29,8 @@ import { buildApp, buildHello, initialJs, lighthouse, routeJs } from './lib/web.
 const args = parseArgs(process.argv.slice(2));
 const quick = Boolean(args.quick);
 const usePglite = Boolean(args.pglite);
-const sizes = { ...(quick ? QUICK_SIZES : FULL_SIZES) };
+const scale = Boolean(args.scale);
+const sizes = { ...(scale ? SCALE_SIZES : quick ? QUICK_SIZES : FULL_SIZES) };
 for (const k of Object.keys(sizes)) {
   const v = args[k] ?? process.env[`BENCH_${k.toUpperCase()}`];
   if (v !== undefined) sizes[k] = Number(v);
@@ -39,7 +41,9 @@ const only = args.only ? new Set(String(args.only).split(',')) : null;
 const wants = (group) => !only || only.has(group);
 const buildDir = process.env.BUILD_DIR ?? '.tmp/build-bench';
 const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const searchSongs = Number(args.searchSongs ?? process.env.BENCH_SEARCH_SONGS ?? (quick ? 10_000 : 100_000));
+const searchSongs = scale
+  ? sizes.songs
+  : Number(args.searchSongs ?? process.env.BENCH_SEARCH_SONGS ?? (quick ? 10_000 : 100_000));
 const fanClients = Number(args.clients ?? (quick ? 300 : 1000));
 /** Processes the fan-out's clients run in (0: the bench's own; see bench/README, live fan-out). */
 const fanoutWorkers = Number(args.fanoutWorkers ?? 2);
@@ -770,11 +774,41 @@ async function webScenarios(app) {
 }
 
 /** GET /api/search on a catalogue grown to `searchSongs` songs, when the route exists. */
+/** The search rows' queries, by class (the data set: bench/lib/data.mjs `extraSongStatements`). */
+const SEARCH_QUERIES = {
+  'common words': ['midnight', 'golden heart', 'neon', 'summer rain', 'artist 42', 'electric'],
+  'rare words': ['fjord', 'glacier', 'cobalt', 'jasmine', 'dynamo', 'bayou'],
+  typos: ['midnigt', 'summr', 'brokn', 'electrc', 'golden hart', 'velvet echos'],
+  prefixes: ['electr', 'summ', 'broken hea', 'velv', 'midn', 'golden he'],
+};
+
+/** Sequential GET /api/search latencies (ms) over `queries`, for `seconds`: each request alone, no queueing. */
+async function searchLatencies(url, queries, seconds, byQuery = {}) {
+  const times = [];
+  let i = 0;
+  const until = performance.now() + seconds * 1000;
+  while (performance.now() < until) {
+    const t = performance.now();
+    const res = await fetch(`${url}/api/search?q=${encodeURIComponent(queries[i++ % queries.length])}`);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`search: ${res.status}`);
+    const q = queries[(i - 1) % queries.length];
+    (byQuery[q] ??= []).push(performance.now() - t);
+    times.push(performance.now() - t);
+  }
+  return times;
+}
+
+/**
+ * Search (issue 19): per class of query, the p95 of requests made one at a time (3 rounds of `duration` s) and
+ * the throughput of 10 connections side by side with /livez. Goals: PostgreSQL (1,000,000 songs) p95 < 50 ms and
+ * ≥ 0.10× /livez; PGlite (100,000 songs) p95 < 100 ms.
+ */
 async function searchScenario(app) {
   const probe = await fetch(`${app.url}/api/search?q=midnight`);
   if (probe.status === 404) {
     addRow({
-      name: 'Search on 100,000 songs',
+      name: 'Search',
       figureText: 'skipped: GET /api/search not present',
       baselineText: '',
       goalText: 'informative',
@@ -782,22 +816,51 @@ async function searchScenario(app) {
     });
     return;
   }
-  if (searchSongs > sizes.songs) await runSql(extraSongStatements(sizes.songs + 1, searchSongs, sizes.users));
-  const terms = ['midnight', 'neon rain', 'golden', 'artist 42', 'velvet echoes', 'summer'];
-  let i = 0;
-  await throughputPair(
-    `Search on ${fmt(searchSongs)} songs vs /livez`,
-    {
-      url: app.url,
-      opts: {
-        connections: 10,
-        duration,
-        setup: () => ({ path: `/api/search?q=${encodeURIComponent(terms[i++ % terms.length])}` }),
-      },
-    },
-    { url: app.url, opts: { path: '/livez', connections: 10, duration }, label: '/livez' },
-    { text: 'informative' },
-  );
+  const p95Goal = usePglite ? 100 : 50;
+  details.search = { songs: searchSongs, load: os.loadavg() };
+  for (const [cls, queries] of Object.entries(SEARCH_QUERIES)) {
+    await searchLatencies(app.url, queries, 1); // warm-up: plans, caches
+    const rounds_ = [];
+    const byQuery = {};
+    for (let r = 0; r < rounds; r++) rounds_.push(await searchLatencies(app.url, queries, duration, byQuery));
+    const all = rounds_.flat();
+    const p95 = median(rounds_.map((x) => percentile(x, 95)));
+    let i = 0;
+    const { as, bs } = await sideBySide(
+      rounds,
+      () =>
+        hammer(app.url, {
+          connections: 10,
+          duration,
+          setup: () => ({ path: `/api/search?q=${encodeURIComponent(queries[i++ % queries.length])}` }),
+        }),
+      () => hammer(app.url, { path: '/livez', connections: 10, duration }),
+    );
+    const ratio = median(as.map((x, k) => x.rps / bs[k].rps));
+    const errs = as.reduce((sum, x) => sum + x.errors + x.non2xx, 0);
+    details.search[cls] = {
+      queries,
+      p95PerRound: rounds_.map((x) => percentile(x, 95)),
+      p50: percentile(all, 50),
+      max: Math.max(...all),
+      perQueryP95: Object.fromEntries(queries.map((q) => [q, percentile(byQuery[q] ?? [], 95)])),
+      rps: as.map((x) => x.rps),
+      livez: bs.map((x) => x.rps),
+    };
+    addRow({
+      name: `Search on ${fmt(searchSongs)} songs, ${cls} (${queries.join(', ')})`,
+      figure: p95,
+      baseline: median(bs.map((x) => x.rps)),
+      ratio,
+      figureText:
+        `p95 ${ms(p95)} (p50 ${ms(percentile(all, 50))}); ${rps(median(as.map((x) => x.rps)))}` +
+        (errs ? ` (${errs} errors/non-2xx)` : ''),
+      baselineText: `${rps(median(bs.map((x) => x.rps)))} /livez`,
+      ratioText: `${fmt(ratio, 3)}×`,
+      goalText: usePglite ? `p95 < ${p95Goal} ms` : `p95 < ${p95Goal} ms and ≥ 0.10×`,
+      met: p95 < p95Goal && errs === 0 && (usePglite || ratio >= 0.1),
+    });
+  }
 }
 
 /**
@@ -1190,6 +1253,13 @@ async function main() {
     details.pgliteGroupByMs = performance.now() - t;
   }
 
+  // The search catalogue, before the app starts (PGlite: one process per data directory).
+  if (wants('search') && needsData && searchSongs > sizes.songs) {
+    const t = performance.now();
+    await runSql(extraSongStatements(sizes.songs + 1, searchSongs, sizes.users), db);
+    details.searchLoadSeconds = (performance.now() - t) / 1000;
+    log(`search songs loaded (${fmt(searchSongs)} in all) in ${fmt(details.searchLoadSeconds, 1)} s`);
+  }
   let app = needsData ? await startApp({ buildDir, db }) : null;
   if (app) cleanups.push(() => app.stop());
   const bare = await startBaseline('bare-http.mjs');
@@ -1289,7 +1359,233 @@ async function main() {
   return rows.every((r) => r.met !== false);
 }
 
-main()
+// ---------------------------------------------------------------------------------------------- --scale
+/**
+ * The community-sized data set (issue 19): generated once into `crowdmix_bench_scale` with set-based SQL (the
+ * secondary indexes of the big tables dropped during the load and built again after it), and kept for the next
+ * run while the sizes and migrations match (`--fresh` loads it again; `--dropScale` drops it at the end).
+ */
+async function scaleDatabase() {
+  const name = 'crowdmix_bench_scale';
+  const key = crypto
+    .createHash('sha256')
+    .update(JSON.stringify(sizes) + fs.readFileSync('drizzle/meta/_journal.json', 'utf8'))
+    .digest('hex')
+    .slice(0, 12);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  databaseUrl = u.toString();
+  const db = { databaseUrl };
+  if (args.dropScale)
+    cleanups.push(async () => {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+      log(`dropped database ${name}`);
+    });
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0;
+  let ready = false;
+  if (exists && !args.fresh) {
+    const row = await queryOne(
+      `select to_regclass('bench_scale_ready') is not null and exists (select 1 from bench_scale_ready where key = '${key}') as ok`,
+      db,
+    ).catch(() => ({ ok: false }));
+    ready = Boolean(row?.ok);
+  }
+  if (ready) {
+    await admin.end();
+    log(`reusing ${name} (key ${key})`);
+    return { db, loadSeconds: null };
+  }
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const first = await startApp({ buildDir, db });
+  await first.stop();
+  const t0 = performance.now();
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    await c.query(`set maintenance_work_mem = '512MB'`);
+    // Secondary indexes (not those behind a constraint) of the tables the load fills: dropped, built after.
+    const { rows: indexes } = await c.query(`
+      select i.indexname, i.indexdef from pg_indexes i
+      where i.schemaname = 'public' and i.tablename in ('songs', 'votes', 'vote_tallies', 'messages', 'sessions')
+        and not exists (select 1 from pg_constraint k where k.conname = i.indexname)`);
+    for (const ix of indexes) await c.query(`drop index ${ix.indexname}`);
+    const steps = {};
+    for (const statement of dataStatements(sizes)) {
+      const t = performance.now();
+      await c.query(statement);
+      const label = statement.trim().split(/\s+/).slice(0, 3).join(' ');
+      steps[label] = (steps[label] ?? 0) + (performance.now() - t) / 1000;
+      log(`scale data: ${label} … ${fmt((performance.now() - t) / 1000, 1)} s`);
+    }
+    const ti = performance.now();
+    for (const ix of indexes) await c.query(ix.indexdef);
+    steps['indexes again'] = (performance.now() - ti) / 1000;
+    log(`scale data: ${indexes.length} indexes built again in ${fmt((performance.now() - ti) / 1000, 1)} s`);
+    await c.query('vacuum analyze');
+    await c.query(`create table bench_scale_ready (key text primary key, at timestamptz default now())`);
+    await c.query(`insert into bench_scale_ready (key) values ($1)`, [key]);
+    details.scaleLoadSteps = steps;
+  } finally {
+    await c.end();
+  }
+  return { db, loadSeconds: (performance.now() - t0) / 1000 };
+}
+
+async function scaleMain() {
+  const t0 = Date.now();
+  if (usePglite) throw new Error('--scale runs on PostgreSQL');
+  log(`community-sized data set ${JSON.stringify(sizes)}; ${rounds} rounds of ${duration} s`);
+  if (!args['no-build']) {
+    log(`building into ${buildDir}`);
+    buildApp(buildDir);
+  }
+  const { db, loadSeconds } = await scaleDatabase();
+  details.loadSeconds = loadSeconds;
+  if (loadSeconds !== null) log(`data set loaded in ${fmt(loadSeconds, 0)} s`);
+  const counts =
+    await queryOne(`select (select count(*) from songs)::int as songs, (select count(*) from votes)::int as votes,
+      (select count(*) from users)::int as users, (select count(*) from messages)::int as messages,
+      pg_database_size(current_database()) as bytes`);
+  details.scaleCounts = counts;
+  addRow({
+    name: 'Community-sized data set (set-based SQL)',
+    figureText: `${fmt(counts.songs)} songs, ${fmt(counts.votes)} votes, ${fmt(counts.users)} users, ${fmt(counts.messages)} messages`,
+    baselineText: `${fmt(Number(counts.bytes) / 2 ** 30, 1)} GB on disk; ${loadSeconds === null ? 'reused' : `loaded in ${fmt(loadSeconds, 0)} s`}`,
+    goalText: 'informative',
+    met: null,
+  });
+
+  // Start: spawn → /readyz, then the first mix read (the mix cache loads the global candidates), with RSS.
+  const starts = [];
+  for (let r = 0; r < rounds; r++) {
+    const a = await startApp({ buildDir, db });
+    const rss0 = rssOf(a.child.pid);
+    const t = performance.now();
+    const res = await fetch(`${a.url}/api/mix/global`);
+    await res.arrayBuffer();
+    starts.push({ readyMs: a.readyMs, firstMixMs: performance.now() - t, rssReady: rss0, rssMix: rssOf(a.child.pid) });
+    await a.stop();
+  }
+  details.scaleStarts = starts;
+  const ready = median(starts.map((x) => x.readyMs));
+  addRow({
+    name: 'Server start on the community-sized data set',
+    figure: ready,
+    figureText: `${ms(ready, 0)} to /readyz`,
+    baselineText: `first GET /api/mix/global after it: ${ms(median(starts.map((x) => x.firstMixMs)), 0)}`,
+    goalText: 'informative',
+    met: null,
+  });
+
+  const app = await startApp({ buildDir, db });
+  cleanups.push(() => app.stop());
+  const rss = { ready: rssOf(app.child.pid) };
+  // The first read loads the mix cache (every public song of the million): wait for it, then warm up.
+  await fetch(`${app.url}/api/mix/global`).then((r) => r.arrayBuffer());
+  await hammer(app.url, { path: '/api/mix/global', connections: 4, duration: 1 });
+  rss.afterMix = rssOf(app.child.pid);
+  const d = { connections: 10, duration };
+  const livez = { url: app.url, opts: { path: '/livez', ...d }, label: '/livez' };
+  await throughputPair(
+    'Global mix, anonymous vs /livez (community-sized)',
+    { url: app.url, opts: { path: '/api/mix/global', ...d } },
+    livez,
+    { text: 'informative' },
+  );
+  let u = 0;
+  await throughputPair(
+    'Global mix, signed in (own votes) vs /livez (community-sized)',
+    {
+      url: app.url,
+      opts: {
+        ...d,
+        path: '/api/mix/global',
+        // Data-set users spread over all 100,000: each has voted on 100 songs.
+        setup: () => ({ headers: { cookie: cookieOf(`u${((u++ * 7919) % sizes.users) + 1}`) } }),
+      },
+    },
+    livez,
+    { text: 'informative' },
+  );
+  rss.afterSignedIn = rssOf(app.child.pid);
+
+  // Votes/s: 16 writers, random songs of the million, each vote by a bench voter (no votes yet).
+  const voteReq = () => ({
+    method: 'POST',
+    path: '/api/votes',
+    headers: { 'content-type': 'application/json', cookie: cookieOf(nextVoter()) },
+    body: JSON.stringify({ songId: 1 + Math.floor(Math.random() * sizes.songs), voteType: 'up' }),
+  });
+  const voteRuns = [];
+  for (let r = 0; r < rounds; r++)
+    voteRuns.push(await hammer(app.url, { connections: 16, duration, setup: () => voteReq() }));
+  const vps = median(voteRuns.map((x) => x.rps));
+  const voteErrs = voteRuns.reduce((sum, x) => sum + x.errors + x.non2xx, 0);
+  details.scaleVotes = voteRuns;
+  addRow({
+    name: 'Votes/s, 16 writers on random songs of the million (community-sized)',
+    figure: vps,
+    figureText: `${rps(vps)}${voteErrs ? ` (${voteErrs} errors/non-2xx: ${JSON.stringify(voteRuns[0].status)})` : ''}`,
+    baselineText: `p99 ${ms(median(voteRuns.map((x) => x.p99)))}`,
+    goalText: 'informative',
+    met: null,
+  });
+  rss.afterVotes = rssOf(app.child.pid);
+
+  await searchScenario(app);
+  rss.afterSearch = rssOf(app.child.pid);
+  details.scaleRss = rss;
+  const mb = (b) => `${fmt(b / 2 ** 20, 0)} MB`;
+  addRow({
+    name: 'Server memory (RSS) on the community-sized data set',
+    figure: rss.afterSearch,
+    figureText: `${mb(rss.ready)} ready → ${mb(rss.afterMix)} after the first mix read → ${mb(rss.afterSearch)} at the end`,
+    baselineText: `after signed-in mix reads ${mb(rss.afterSignedIn)}, after the votes ${mb(rss.afterVotes)}`,
+    goalText: 'informative',
+    met: null,
+  });
+  await app.stop();
+
+  const tt = performance.now();
+  const { n } = await queryOne(TALLY_MISMATCH_SQL, db);
+  addRow({
+    name: 'Tallies equal their rows (community-sized, after the votes)',
+    figureText: `${n} mismatched (song, context) pairs`,
+    baselineText: `checked over ${fmt(counts.votes)}+ votes in ${fmt((performance.now() - tt) / 1000, 0)} s`,
+    goalText: '0',
+    met: Number(n) === 0,
+  });
+
+  const table = renderTable(rows);
+  console.log(`\nCrowdMix benchmark — community-sized data set (PostgreSQL), ${new Date().toISOString()}`);
+  console.log(
+    `Machine: ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}; took ${fmt((Date.now() - t0) / 1000)} s\n`,
+  );
+  console.log(table);
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync(
+    'bench/results/scale.json',
+    JSON.stringify(
+      { date: new Date().toISOString(), sizes, rounds, duration, load: os.loadavg(), rows, details },
+      null,
+      2,
+    ),
+  );
+  fs.writeFileSync('bench/results/scale.md', `${table}\n`);
+  return rows.every((r) => r.met !== false);
+}
+
+(scale ? scaleMain() : main())
   .then(async (ok) => {
     await cleanup();
     process.exit(ok ? 0 : 1);
