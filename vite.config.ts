@@ -119,7 +119,10 @@ export default defineConfig({
       // Feature modules only declare things (components, hooks, query options): importing one for a single export
       // through its index.ts must not pull the index's other modules into the chunk, or the route splitting goes
       // (ADR 016). Everything else keeps Rollup's default (main.tsx imports zod-config and styles for their effect).
-      treeshake: { moduleSideEffects: (id) => !/[\\/]src[\\/]web[\\/]features[\\/]/.test(id) },
+      treeshake: {
+        moduleSideEffects: (id) => !/[\\/]src[\\/]web[\\/]features[\\/]/.test(id),
+        manualPureFunctions: ['z'],
+      },
     },
   },
   server: {
