@@ -51,6 +51,7 @@ export function SettingsPanel({ venueId }: { venueId: number }) {
   const save = useSaveSettings(venueId);
   const [form, setForm] = useState<Form | null>(null);
   const [error, setError] = useState<string | null>(null);
+  usePreload(loadSchemas);
   useEffect(() => {
     if (settings.data && !form) setForm(toForm(settings.data));
   }, [settings.data, form]);
@@ -59,7 +60,6 @@ export function SettingsPanel({ venueId }: { venueId: number }) {
   const pct = Number(form.skipPercent);
   const rule =
     Number.isInteger(pct) && pct >= 10 && pct <= 100 ? describeSkipRule(pct, form.skipScaled) : 'Pick 10 to 100%.';
-  usePreload(loadSchemas);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const { LiveSettingsInputSchema } = await loadSchemas();
