@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ListPlus, Loader2 } from 'lucide-react';
-import { playlistPermissions } from '@shared/schemas/playlist';
+import { playlistPermissions } from '@shared/schemas/playlist-constants';
 import { href } from '../../../app/routes';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { ArrowLeft, ListMusic } from 'lucide-react';
-import { playlistPermissions } from '@shared/schemas/playlist';
+import { playlistPermissions } from '@shared/schemas/playlist-constants';
 import { paths } from '../../../app/routes';
 import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
