@@ -155,6 +155,9 @@ export default defineConfig({
     outDir: path.resolve(process.env.BUILD_DIR ?? 'dist', 'web'),
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: what each route loads first, read by the weight check of `npm test` (scripts/check-weight.mjs)
+    // and by the bench. Not served: the static file routes leave dot-directories out.
+    manifest: true,
     target: 'es2022',
     rollupOptions: {
       // Feature modules only declare things (components, hooks, query options): importing one for a single export
