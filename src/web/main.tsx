@@ -13,8 +13,9 @@ const app = (
   </StrictMode>
 );
 // A visitor's `/` arrives with the landing page prerendered in #root (src/web/prerender.tsx): hydrate it, so the
-// painted elements stay and only get their event handlers (ADR 024). Every other page starts empty.
-if (root.firstElementChild) hydrateRoot(root, app);
+// painted elements stay and only get their event handlers (ADR 024). Every other page starts empty; offline, the
+// service worker may answer another path with a cached `/`, whose landing markup is then replaced, not adopted.
+if (root.firstElementChild && window.location.pathname === '/') hydrateRoot(root, app);
 else createRoot(root).render(app);
 
 registerServiceWorker();
