@@ -70,7 +70,6 @@ export const ROUTE_JS_CEILINGS = {
   'tv': 125,
   'messages': 124,
   'account': 123,
-  'assistant': 122,
 };
 
 /**
