@@ -24,7 +24,7 @@ import { openLiveRoom } from './lib/live.mjs';
 import { measureHubCeiling } from './lib/hub-ceiling.mjs';
 import { startApp, startBaseline } from './lib/server.mjs';
 import { fmt, log, median, parseArgs, percentile, renderTable, sideBySide, sleep } from './lib/util.mjs';
-import { buildApp, buildHello, initialJs, lighthouse, routeJs } from './lib/web.mjs';
+import { ROUTE_JS_BUDGET, buildApp, buildHello, initialJs, lighthouse, routeJs } from './lib/web.mjs';
 
 const args = parseArgs(process.argv.slice(2));
 const quick = Boolean(args.quick);
@@ -201,11 +201,28 @@ async function httpScenarios(app, bare) {
     { text: '≥ 0.8×', min: 0.8 },
   );
 
+  // The anonymous mix against the physical limit for its size: a bare node:http server sending the very bytes the
+  // app sent (~40 KB for 100 songs), in a process of its own like the app.
+  const mixBody = Buffer.from(await (await fetch(`${app.url}/api/mix/global`)).arrayBuffer());
+  const mixFile = path.join(tmpRoot, 'mix-global.json');
+  fs.writeFileSync(mixFile, mixBody);
+  const bareMix = await startBaseline('bare-http.mjs', { env: { BODY_FILE: mixFile } });
+  try {
+    await hammer(bareMix.url, { connections: 4, duration: 1 });
+    await throughputPair(
+      'Global mix, anonymous vs bare node:http sending the same bytes',
+      { url: app.url, opts: { path: '/api/mix/global', ...d } },
+      { url: bareMix.url, opts: d, label: `bare node:http, the same ${kb(mixBody.length)}` },
+      { text: '≥ 0.8×', min: 0.8 },
+    );
+  } finally {
+    await bareMix.stop();
+  }
   await throughputPair(
-    'Global mix, anonymous vs /livez',
+    '  Global mix, anonymous vs /livez',
     { url: app.url, opts: { path: '/api/mix/global', ...d } },
     livez,
-    { text: '≥ 0.6× (stretch 0.75×)', min: 0.6, stretch: 0.75 },
+    { text: 'informative' },
   );
 
   let u = 0;
@@ -730,13 +747,13 @@ async function webScenarios(app) {
       figureText: kb(r.gzip),
       baselineText: kb(hello.gzip),
       ratioText: `${fmt(rr, 2)}×`,
-      goalText: 'informative',
-      met: null,
+      goalText: '≤ 120 KB',
+      met: r.gzip <= ROUTE_JS_BUDGET,
     });
   }
   if (quick) {
     addRow({
-      name: 'Lighthouse mobile, landing and home',
+      name: 'Lighthouse mobile, landing, home, venue mix and playlist',
       figureText: 'skipped in --quick',
       baselineText: '',
       goalText: 'perf ≥ 95, a11y 100, best 100',
@@ -744,12 +761,44 @@ async function webScenarios(app) {
     });
     return;
   }
-  for (const [label, cookie] of [
-    ['landing', undefined],
-    ['home (signed in)', cookieOf('u1')],
+  // A playlist to open (the data set has none): u1 creates one and proposes the mix's first ten songs.
+  const playlistPath = await (async () => {
+    const headers = { cookie: cookieOf('u1'), 'content-type': 'application/json' };
+    const res = await fetch(`${app.url}/api/playlists`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Bench playlist', description: 'Lighthouse opens this one' }),
+    });
+    if (!res.ok) return null;
+    const { id } = await res.json();
+    const mix = await (await fetch(`${app.url}/api/mix/global`)).json();
+    for (const song of mix.songs.slice(0, 10)) {
+      await fetch(`${app.url}/api/playlists/${id}/songs`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ songId: song.id }),
+      });
+    }
+    return `/community-playlists/${id}`;
+  })();
+  for (const [label, cookie, page] of [
+    ['landing', undefined, '/'],
+    ['home (signed in)', cookieOf('u1'), '/'],
+    ['venue mix (signed in)', cookieOf('u1'), '/venue/1/mix'],
+    ['playlist (signed in)', cookieOf('u1'), playlistPath],
   ]) {
+    if (!page) {
+      addRow({
+        name: `Lighthouse mobile, ${label}`,
+        figureText: 'failed: could not create the playlist',
+        baselineText: '',
+        goalText: 'perf ≥ 95, a11y 100, best 100',
+        met: false,
+      });
+      continue;
+    }
     try {
-      const lh = await lighthouse(`${app.url}/`, { cookie });
+      const lh = await lighthouse(`${app.url}${page}`, { cookie });
       details[`lighthouse ${label}`] = lh;
       addRow({
         name: `Lighthouse mobile, ${label}`,

@@ -112,6 +112,9 @@ check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
   }
 }
 
+// The route weight check reads the manifest of the build the browser tests just made (no second build).
+check('route weight', process.execPath, ['scripts/check-weight.mjs']);
+
 const slowest = durations.sort((a, b) => b.ms - a.ms).slice(0, 10);
 if (slowest.length) {
   console.log('\nSlowest ten tests:');

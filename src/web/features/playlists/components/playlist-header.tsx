@@ -15,7 +15,9 @@ import { useLeavePlaylist } from '../api/leave-playlist';
 import { AddSongButton } from './add-song-button';
 import { DEFAULT_PLAYLIST_DESCRIPTION, formatDate, votesToAdd } from './format';
 import { ModeBadge } from './mode-badge';
-import { SharePlaylistDialog } from './share-playlist-dialog';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
+
+const SharePlaylistDialog = lazyDialog(async () => (await import('./share-playlist-dialog')).SharePlaylistDialog);
 
 export function PlaylistHeader({
   playlist: p,

@@ -12,7 +12,11 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
 import { usePlaylists } from '../api/get-playlists';
 import { useLivePlaylists } from '../api/live-playlists';
-import { CreatePlaylistDialog } from '../components/create-playlist-dialog';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
+
+const CreatePlaylistDialog = lazyDialog(
+  async () => (await import('../components/create-playlist-dialog')).CreatePlaylistDialog,
+);
 import { PlaylistCard } from '../components/playlist-card';
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {

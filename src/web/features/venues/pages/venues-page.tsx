@@ -8,7 +8,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuth } from '../../auth';
 import { useVenues } from '../api/get-venues';
 import { VenueCard } from '../components/venue-card';
-import { VenueFormDialog } from '../components/venue-form-dialog';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
+
+const VenueFormDialog = lazyDialog(async () => (await import('../components/venue-form-dialog')).VenueFormDialog);
 
 export function VenuesPage() {
   const { isAuthenticated, isLoading: authLoading } = useAuth();
