@@ -1,18 +1,19 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 5099);
+import { WORKERS, serverPort, serverUrl } from './e2e/fixtures/servers';
 
 /** Browser tests in Debian's Chromium against the built app on a throwaway PGlite directory. */
 export default defineConfig({
   testDir: 'e2e',
   timeout: 45_000,
   expect: { timeout: 10_000 },
+  // Files are shared out among the workers; the tests of one file run in order, in one worker, on its own server.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.PW_REPORTER ? [[process.env.PW_REPORTER]] : [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: serverUrl(0),
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -29,13 +30,15 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
+  // One server per worker (e2e/fixtures/servers.ts). Playwright starts them one after another, so the first builds
+  // the app and the others reuse its dist/.
+  webServer: Array.from({ length: WORKERS }, (_, i) => ({
     command: `node scripts/e2e-server.mjs`,
-    url: `http://localhost:${PORT}/readyz`,
+    url: `${serverUrl(i)}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT) },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    env: { PORT: String(serverPort(i)), ...(i > 0 ? { E2E_BUILD: 'false' } : {}) },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });

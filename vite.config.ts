@@ -59,6 +59,47 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Marks the shared schemas' top-level values as pure for the web build, so that a page importing one constant
+ * or helper from a schema module (LIVE_MESSAGES, playlistPermissions, …) does not also get the module's zod
+ * schemas, and with them zod itself (~24 KB gzip), in its first load (ADR 024). Each top-level `const` whose
+ * initializer calls something (`z.object(…)`, `Base.extend(…)`) becomes `/* @__PURE__ *\/ (() => (…))()`: the
+ * same value, built at the same moment when it is used, and dropped by the bundler when nothing uses it. Zod
+ * schema construction has no effect outside the value (the schemas use no global registry: no `.meta()` or
+ * `.register()`), so dropping an unused one changes nothing. The server and the tests use the files as they are.
+ */
+function pureSharedSchemas(): Plugin {
+  const dir = path.resolve('src/shared') + path.sep;
+  return {
+    name: 'crowdmix:pure-shared-schemas',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!id.startsWith(dir) || !id.endsWith('.ts') || id.endsWith('.test.ts') || !code.includes('zod')) return null;
+      const ts = (await import('typescript')).default;
+      const file = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, true);
+      const edits: Array<[number, number]> = [];
+      const callsSomething = (node: import('typescript').Node): boolean =>
+        ts.isCallExpression(node) ||
+        ts.isNewExpression(node) ||
+        (!ts.isArrowFunction(node) && !ts.isFunctionExpression(node) && ts.forEachChild(node, callsSomething) === true);
+      for (const statement of file.statements) {
+        if (!ts.isVariableStatement(statement)) continue;
+        for (const decl of statement.declarationList.declarations) {
+          const init = decl.initializer;
+          if (!init || ts.isArrowFunction(init) || ts.isFunctionExpression(init) || !callsSomething(init)) continue;
+          edits.push([init.getStart(file), init.getEnd()]);
+        }
+      }
+      if (!edits.length) return null;
+      let out = code;
+      for (const [start, end] of edits.reverse()) {
+        out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
 /** Import aliases of the web code, for the app's build and the landing page's prerender alike. */
 const ALIASES = { '@shared': path.resolve('src/shared'), '@web': path.resolve('src/web') };
 
@@ -108,18 +149,23 @@ function prerenderLanding(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: path.resolve('src/web/public'),
-  plugins: [react(), tailwindcss(), precompress(), prerenderLanding()],
+  plugins: [pureSharedSchemas(), react(), tailwindcss(), precompress(), prerenderLanding()],
   resolve: { alias: ALIASES },
   build: {
     outDir: path.resolve(process.env.BUILD_DIR ?? 'dist', 'web'),
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: what each route loads first, read by the weight check of `npm test` (scripts/check-weight.mjs)
+    // and by the bench. Not served: the static file routes leave dot-directories out.
+    manifest: true,
     target: 'es2022',
     rollupOptions: {
       // Feature modules only declare things (components, hooks, query options): importing one for a single export
       // through its index.ts must not pull the index's other modules into the chunk, or the route splitting goes
       // (ADR 016). Everything else keeps Rollup's default (main.tsx imports zod-config and styles for their effect).
-      treeshake: { moduleSideEffects: (id) => !/[\\/]src[\\/]web[\\/]features[\\/]/.test(id) },
+      treeshake: {
+        moduleSideEffects: (id) => !/[\\/]src[\\/]web[\\/]features[\\/]/.test(id),
+      },
     },
   },
   server: {

@@ -8,10 +8,9 @@ import fs from 'node:fs';
 import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { startSmtp, type TestSmtp } from '../test/helpers/smtp-server';
-import { test, expect, expectAccessible, newAccount, routeOutside, signUp, type Account } from './fixtures';
+import { test, expect, expectAccessible, newAccount, ownServer, routeOutside, signUp, type Account } from './fixtures';
+import { smtpPort } from './fixtures/servers';
 
-const PORT = Number(process.env.E2E_PORT ?? 5099);
-const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
 const ADMIN: Account = {
   email: 'moderator@crowdmix.test',
   password: 'moderator password 1',
@@ -21,7 +20,8 @@ const ADMIN: Account = {
 
 let smtp: TestSmtp;
 test.beforeAll(async () => {
-  smtp = await startSmtp(SMTP_PORT);
+  // This worker's server sends its mail here (e2e/fixtures/servers.ts).
+  smtp = await startSmtp(smtpPort(test.info().parallelIndex));
 });
 test.afterAll(async () => smtp?.close());
 
@@ -32,7 +32,7 @@ async function shot(page: Page, name: string) {
 
 /** A browser of its own, signed up (or, for the administrator, signed in again if it exists already). */
 async function person(browser: Browser, account: Account, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport, baseURL: `http://localhost:${PORT}` });
+  const context = await browser.newContext({ viewport, baseURL: ownServer() });
   await routeOutside(context);
   const res = await context.request.post('/api/auth/register', { data: account });
   if (res.status() === 409) {
@@ -109,7 +109,7 @@ test.describe('accounts', () => {
     const me = await person(browser, newAccount('Changer'));
     const other = await browser.newContext({
       viewport: { width: 375, height: 812 },
-      baseURL: `http://localhost:${PORT}`,
+      baseURL: ownServer(),
     });
     await routeOutside(other);
     contexts.push(me.context, other);

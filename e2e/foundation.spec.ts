@@ -18,6 +18,32 @@ test.describe('foundation', () => {
     await expectAccessible(page);
   });
 
+  test('the prerendered landing page is hydrated, not painted a second time', async ({ page }) => {
+    // What the page would report if hydration failed: React's hydration errors (#418 and the recoverable ones)
+    // reach the console or the page's error event. Images the demo data points at (no internet here) are not that.
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    // The heading as parsed from the server's HTML, before any script runs (module scripts run after 'interactive').
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        (window as unknown as { prerendered: Element | null }).prerendered = document.querySelector('#root h1');
+      });
+    });
+    await page.goto('/');
+    // The app runs: the sign-in check answered and the live Top 100 came under the hero.
+    await expect(page.getByRole('region', { name: 'The live Top 100' })).toBeVisible();
+    const kept = await page.evaluate(() => {
+      const before = (window as unknown as { prerendered: Element | null }).prerendered;
+      return { prerendered: before !== null, same: before !== null && before === document.querySelector('#root h1') };
+    });
+    expect(kept).toEqual({ prerendered: true, same: true });
+    expect(errors).toEqual([]);
+  });
+
   test('create an account, get greeted, sign out back to the landing page', async ({ page }) => {
     const acct = newAccount('Juniper');
     await page.goto('/');

@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import type { LiveHostInfo, LiveView } from '../src/shared/schemas/live';
 import type { Song } from '../src/shared/schemas/song';
-import { test, expect, expectAccessible, routeOutside, signUp } from './fixtures';
+import { test, expect, expectAccessible, routeOutside, signUp, ownServer } from './fixtures';
 
 const SHOTS = '/tmp/live-shots';
 
@@ -22,7 +22,7 @@ async function newContext(
   viewport: { width: number; height: number },
   reducedMotion: 'reduce' | 'no-preference' = 'no-preference',
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, reducedMotion, baseURL: test.info().project.use.baseURL });
+  const context = await browser.newContext({ viewport, reducedMotion, baseURL: ownServer() });
   await routeOutside(context);
   return context;
 }

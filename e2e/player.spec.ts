@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Song } from '../src/shared/schemas/song';
-import { test, expect, routeOutside, signInDemo } from './fixtures';
+import { test, expect, routeOutside, signInDemo, ownServer } from './fixtures';
 
 interface YtStubPlayer {
   videoId: string | null;
@@ -453,7 +453,7 @@ test.describe('the player', () => {
       userAgent:
         'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
       viewport: { width: 375, height: 740 },
-      baseURL: test.info().project.use.baseURL,
+      baseURL: ownServer(),
     });
     const { routeOutside } = await import('./fixtures');
     await routeOutside(context);

@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { test, expect, expectAccessible, newAccount, routeOutside, signInDemo, signUp } from './fixtures';
+import { test, expect, expectAccessible, newAccount, routeOutside, signInDemo, signUp, ownServer } from './fixtures';
 
 /** Records CSP violations and any script that a payload manages to run (alert and friends, or the flag). */
 const WATCH = `
@@ -253,7 +253,7 @@ test.describe('sweep: stored XSS renders as text everywhere', () => {
     const nameChunks = chunks('', 50, short.slice(0, 16)).map((c) => c.trim());
     const writers: Array<{ ctx: BrowserContext; id: string; first: string; last: string }> = [];
     for (let i = 0; i < 4; i++) {
-      const ctx = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+      const ctx = await browser.newContext({ baseURL: ownServer() });
       await routeOutside(ctx);
       await ctx.addInitScript(WATCH);
       const first = at(nameChunks, i * 2);

@@ -15,6 +15,24 @@ async function uploadYouTube(page: Page, title: string, videoId: string) {
 }
 
 test.describe('venues and venue mixes', () => {
+  test('a press on Create Venue while the dialog is still loading opens it once it has loaded', async ({
+    page,
+    context,
+  }) => {
+    await signUp(context);
+    // The dialog's code loads after the page paints (ADR 024); on a slow network it arrives after the press.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/venue-form-dialog-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/venues');
+    await page.getByRole('button', { name: 'Create Venue' }).click();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Create Venue' })).toBeVisible();
+  });
+
   test('create a venue, upload to it from its page, vote there and watch the mix reorder', async ({
     page,
     context,

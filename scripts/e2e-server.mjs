@@ -32,7 +32,7 @@ const child = spawn(process.execPath, [path.join(dist, 'server/main.js')], {
     // Password-reset mail goes to a loopback SMTP server that e2e/accounts.spec.ts runs on this port; the
     // administrator account of the moderation tests is named here.
     APP_URL: `http://localhost:${process.env.PORT ?? 5099}`,
-    SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? Number(process.env.PORT ?? 5099) + 1}`,
+    SMTP_URL: `smtp://127.0.0.1:${Number(process.env.PORT ?? 5099) + 1}`,
     MAIL_FROM: 'CrowdMix <mix@crowdmix.test>',
     ADMIN_EMAILS: 'moderator@crowdmix.test',
   },

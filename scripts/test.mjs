@@ -1,4 +1,5 @@
-// `npm test`: lint, typecheck, unit + integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
+// `npm test`: lint, typecheck, unit + integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set; the scale-out
+// suites once more over Redis when TEST_REDIS_URL is set),
 // then the browser tests in Chromium. Every suite runs; the last line sums them: "N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +31,11 @@ function readJson(file) {
   }
 }
 
+console.log(
+  process.env.TEST_REDIS_URL
+    ? `Realtime hub: the scale-out suites run on LISTEN/NOTIFY and on Redis (TEST_REDIS_URL=${process.env.TEST_REDIS_URL})`
+    : 'Realtime hub: TEST_REDIS_URL is unset, the Redis variants of the scale-out suites are skipped (.ci/run sets it)',
+);
 check('lint', 'npm', ['run', 'lint', '--silent']);
 check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 
@@ -105,6 +111,9 @@ check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
     rows.push(`playwright: no report (exit ${code})`);
   }
 }
+
+// The route weight check reads the manifest of the build the browser tests just made (no second build).
+check('route weight', process.execPath, ['scripts/check-weight.mjs']);
 
 const slowest = durations.sort((a, b) => b.ms - a.ms).slice(0, 10);
 if (slowest.length) {

@@ -10,6 +10,16 @@ export const FULL_SIZES = {
   messages: 100_000,
   voters: 20_000,
 };
+/** The community-sized data set of `npm run bench -- --scale` (issue 19). */
+export const SCALE_SIZES = {
+  songs: 1_000_000,
+  votes: 10_000_000,
+  users: 100_000,
+  venues: 1_000,
+  messages: 1_000_000,
+  voters: 20_000,
+  searchTitles: true,
+};
 export const QUICK_SIZES = { songs: 1_000, votes: 50_000, users: 200, venues: 10, messages: 5_000, voters: 5_000 };
 
 /** The session cookie token of a data-set user (`u<n>`) or bench voter (`v<n>`). */
@@ -18,7 +28,10 @@ export const tokenFor = (userId) => `bench-token-${userId}`;
 const base64urlSha256 = (expr) =>
   `translate(rtrim(encode(sha256(convert_to(${expr}, 'UTF8')), 'base64'), '='), '+/', '-_')`;
 
-/** The statements that fill an empty, migrated database. */
+/**
+ * The statements that fill an empty, migrated database. `s.searchTitles`: songs titled as the search data set's
+ * (the community-sized data set, whose million songs are also the search catalogue).
+ */
 export function dataStatements(s) {
   const perUser = Math.ceil(s.votes / s.users);
   if (perUser > s.songs) throw new Error('more votes than (user, song) pairs');
@@ -41,7 +54,7 @@ export function dataStatements(s) {
        from generate_series(1, ${s.venues}) g`,
     `insert into songs (id, title, artist, genre, youtube_url, youtube_id, thumbnail_url, duration, uploader_id, venue_id, created_at)
        overriding system value
-       select g, 'Song number ' || g, 'Artist ' || (g % 500), (array['Pop','Rock','Jazz','Electronic','Hip Hop','Classical','Indie','Soul'])[1 + g % 8],
+       select g, ${s.searchTitles ? searchTitle('g') : `'Song number ' || g`}, 'Artist ' || (g % ${s.searchTitles ? 2000 : 500}), (array['Pop','Rock','Jazz','Electronic','Hip Hop','Classical','Indie','Soul'])[1 + g % 8],
               'https://www.youtube.com/watch?v=' || 'bm' || lpad(g::text, 9, '0'), 'bm' || lpad(g::text, 9, '0'),
               'https://i.ytimg.com/vi/bm' || lpad(g::text, 9, '0') || '/hqdefault.jpg', 150 + g % 150, 'u' || (1 + g % ${s.users}),
               case when g % 5 = 0 then 1 + (g / 5) % ${s.venues} end, now() - (g || ' minutes')::interval
@@ -67,13 +80,36 @@ export function dataStatements(s) {
   ];
 }
 
-/** Extra public songs for the search scenario (ids after the data set's songs). */
+/** The rare words of the search data set: each is in 1 title in 10,000 (100 songs at 1,000,000). */
+export const RARE_WORDS = [
+  'Aurora',
+  'Bayou',
+  'Cobalt',
+  'Dynamo',
+  'Ember',
+  'Fjord',
+  'Glacier',
+  'Harbor',
+  'Ivory',
+  'Jasmine',
+];
+
+/**
+ * The search data set's title of song `g`: two common words (each first word on 1 song in 8, each pair on 1 in
+ * 64), a rare word on 1 song in 1,000, and the song's number.
+ */
+const searchTitle = (
+  g,
+) => `(array['Midnight','Summer','Electric','Golden','Broken','Neon','Velvet','Silent'])[1 + ${g} % 8] || ' ' ||
+                 (array['Dreams','Highway','Heart','Rain','Lights','Echoes','Fire','Waves'])[1 + (${g} / 8) % 8] || ' ' ||
+                 case when ${g} % 1000 = 0 then (array[${RARE_WORDS.map((w) => `'${w}'`).join(',')}])[1 + (${g} / 1000) % 10] || ' ' else '' end || ${g}`;
+
+/** Extra public songs for the search scenario (ids after the data set's songs), titled as `searchTitle`. */
 export function extraSongStatements(from, to, users) {
   return [
     `insert into songs (id, title, artist, genre, youtube_url, youtube_id, duration, uploader_id, created_at)
        overriding system value
-       select g, (array['Midnight','Summer','Electric','Golden','Broken','Neon','Velvet','Silent'])[1 + g % 8] || ' ' ||
-                 (array['Dreams','Highway','Heart','Rain','Lights','Echoes','Fire','Waves'])[1 + (g / 8) % 8] || ' ' || g,
+       select g, ${searchTitle('g')},
               'Artist ' || (g % 2000), 'Pop', 'https://www.youtube.com/watch?v=bm' || lpad(g::text, 9, '0'), 'bm' || lpad(g::text, 9, '0'),
               200, 'u' || (1 + g % ${users}), now() - (g || ' seconds')::interval
        from generate_series(${from}, ${to}) g`,

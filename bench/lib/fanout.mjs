@@ -1,5 +1,6 @@
-// Live fan-out: N websocket clients in this process; for each published vote, the time from sending it until
-// the last client has a vote_update for that song.
+// Live fan-out: N websocket clients (in this process, or spread over worker processes); for each published vote,
+// the time from sending it until the last client has a vote_update for that song.
+import { fork } from 'node:child_process';
 import http from 'node:http';
 import WebSocket from 'ws';
 import { percentile, sleep } from './util.mjs';
@@ -13,8 +14,13 @@ export const loopbackAddress = (j) => {
   return `127.${Math.floor(k / 250)}.0.${2 + (k % 250)}`;
 };
 
-/** Opens `n` websocket clients to `wsUrl` (in batches, so the server is not flooded with handshakes). */
-export async function openClients(wsUrl, n) {
+/**
+ * Opens `n` websocket clients to `wsUrl` (in batches, so the server is not flooded with handshakes): in this process,
+ * or with `workers` > 0 spread over that many child processes (lib/fanout-worker.mjs), each reporting when its last
+ * client has a song; the time is then taken from the send to the last worker's report (wall clock, one machine).
+ */
+export async function openClients(wsUrl, n, { workers = 0 } = {}) {
+  if (workers > 0) return openClientsInWorkers(wsUrl, n, workers);
   const tracker = { pending: new Map(), done: [] };
   const clients = [];
   const onFrame = (data) => {
@@ -65,6 +71,60 @@ export async function openClients(wsUrl, n) {
     },
     close() {
       for (const c of clients) c.terminate();
+    },
+  };
+}
+
+async function openClientsInWorkers(wsUrl, n, workers) {
+  const nowMs = () => performance.timeOrigin + performance.now();
+  const pending = new Map();
+  const children = [];
+  for (let w = 0; w < workers; w++) {
+    // Contiguous shares, each a multiple of 20 (one loopback address's clients) where it can be.
+    const first = Math.round((n * w) / workers / 20) * 20;
+    const end = w === workers - 1 ? n : Math.round((n * (w + 1)) / workers / 20) * 20;
+    const child = fork(new URL('./fanout-worker.mjs', import.meta.url), [], {
+      env: { ...process.env, WS_URL: wsUrl, FIRST: String(first), COUNT: String(end - first) },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    children.push(child);
+  }
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve, reject) => {
+          child.once('exit', (code) => reject(new Error(`fan-out worker exited with ${code}`)));
+          child.on('message', (m) => {
+            if (m.ready) return resolve();
+            const p = pending.get(m.song);
+            if (!p) return;
+            p.last = Math.max(p.last, m.at);
+            if (++p.reports === workers) {
+              pending.delete(m.song);
+              p.resolve(p.last - p.sentAt);
+            }
+          });
+        }),
+    ),
+  );
+  for (const child of children) child.removeAllListeners('exit');
+  await sleep(200);
+  return {
+    workers,
+    expect(songId, timeoutMs = 10_000) {
+      return new Promise((resolve) => {
+        const entry = { sentAt: nowMs(), last: 0, reports: 0, resolve };
+        pending.set(songId, entry);
+        setTimeout(() => {
+          if (pending.get(songId) === entry) {
+            pending.delete(songId);
+            resolve(Infinity);
+          }
+        }, timeoutMs).unref();
+      });
+    },
+    close() {
+      for (const child of children) if (child.connected) child.send('close');
     },
   };
 }

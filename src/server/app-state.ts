@@ -36,7 +36,11 @@ export interface AppState {
 }
 
 export function createAppState(core: CoreDeps): AppState {
-  const ownVotes = new OwnVotes(core.db);
+  const ownVotes = new OwnVotes(core.db, Date.now, {
+    maxEntries: core.config.caches.ownVotesEntries,
+    maxVotes: core.config.caches.ownVotesVotes,
+    maxPerEntry: 100_000,
+  });
   core.hub.onSignal('votes_changed', (userId) => ownVotes.changed(userId));
   core.hub.onResync(() => ownVotes.clear());
   return {

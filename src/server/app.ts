@@ -18,6 +18,7 @@ import { registerSessions, SessionStore } from './plugins/session';
 import { registerSpa } from './plugins/spa';
 import { registerWebsocket } from './plugins/websocket';
 import { RealtimeHub } from './realtime/hub';
+import { hubTransport } from './realtime/transport';
 
 export interface BuildOptions {
   /** Use an already-open database (tests; left open by close()); otherwise one is opened from the config. */
@@ -79,14 +80,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     (await (opts.openingDatabase ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })));
   if (!opts.skipMigrations) await migrate(database);
 
-  const limiter = new RateLimiter(opts.now);
-  const hub = new RealtimeHub(database, app.log, config.websocket);
+  const limiter = new RateLimiter(opts.now, { maxKeys: config.caches.rateLimitKeys });
+  const hub = new RealtimeHub(hubTransport(config, database, app.log), app.log, config.websocket);
   const sessions = new SessionStore({
     db: database.db,
     ttlMs: config.sessionTtlMs,
     secure: config.secureCookies,
     hub,
     now: opts.now,
+    cacheMax: config.caches.sessions,
   });
   const core: CoreDeps = {
     config,

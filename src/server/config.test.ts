@@ -92,3 +92,30 @@ describe('FILE_TRANSFERS_MAX', () => {
     }
   });
 });
+
+describe('per-user cache caps', () => {
+  it('default to room for 100,000 active users and refuse what is not a positive count', () => {
+    expect(loadConfig({}).caches).toEqual({
+      sessions: 100_000,
+      ownVotesEntries: 100_000,
+      ownVotesVotes: 4_000_000,
+      rateLimitKeys: 200_000,
+    });
+    expect(loadConfig({ SESSION_CACHE_MAX: '10', OWN_VOTES_CACHE_ENTRIES: '20' }).caches).toMatchObject({
+      sessions: 10,
+      ownVotesEntries: 20,
+    });
+    for (const name of ['SESSION_CACHE_MAX', 'OWN_VOTES_CACHE_ENTRIES', 'OWN_VOTES_CACHE_VOTES', 'RATE_LIMIT_KEYS_MAX'])
+      for (const value of ['0', 'many', '1.5']) expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+});
+
+describe('REDIS_URL', () => {
+  it('is optional, must be a redis:// URL, and needs DATABASE_URL (PGlite runs one instance)', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    const db = { DATABASE_URL: 'postgres://x@127.0.0.1/db' };
+    expect(loadConfig({ ...db, REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(() => loadConfig({ ...db, REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/REDIS_URL needs DATABASE_URL/);
+  });
+});

@@ -28,6 +28,18 @@ const websocketLimitsEnv = () => ({
   WS_MAX_ROOMS_PER_SOCKET: count('rooms', 10_000, 20),
 });
 
+/**
+ * Caps on the in-process caches keyed per session or user (ADR 022): each drops its least recently used entries
+ * past its cap, so an instance's memory does not grow with the number of users. The defaults hold 100,000 active
+ * users (docs/scaling.md states their memory).
+ */
+const cacheCapsEnv = () => ({
+  SESSION_CACHE_MAX: count('sessions', 10_000_000, 100_000),
+  OWN_VOTES_CACHE_ENTRIES: count('entries', 10_000_000, 100_000),
+  OWN_VOTES_CACHE_VOTES: count('votes', 100_000_000, 4_000_000),
+  RATE_LIMIT_KEYS_MAX: count('keys', 10_000_000, 200_000),
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -36,6 +48,10 @@ const EnvSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
   APP_URL: z.url({ message: 'must be an absolute URL such as https://crowdmix.example' }).optional(),
   SESSION_TTL_DAYS: z.coerce.number({ message: 'must be a number of days' }).int().min(1).max(365).default(30),
@@ -95,6 +111,7 @@ const EnvSchema = z.object({
     .pipe(z.array(z.email({ message: 'must be a comma-separated list of email addresses' })))
     .optional(),
   ...websocketLimitsEnv(),
+  ...cacheCapsEnv(),
   PASSWORD_RESET_TTL_MINUTES: z.coerce
     .number({ message: 'must be a number of minutes' })
     .int()
@@ -114,6 +131,9 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
     for (const k of oidc.filter((k) => !env[k])) problems.push(`${k} is required when OpenID Connect is configured`);
   }
   if (set.length > 0 && !env.APP_URL) problems.push('APP_URL is required when OpenID Connect is configured');
+  // PGlite is one process: there are no other instances for Redis to reach.
+  if (env.REDIS_URL && !env.DATABASE_URL)
+    problems.push('REDIS_URL needs DATABASE_URL (PGlite runs one instance; Redis only bridges instances)');
   if (env.AI_BASE_URL && !env.AI_MODEL) problems.push('AI_MODEL is required when AI_BASE_URL is set');
   const size = Number(env.SONGS_PAGE_SIZE ?? 50);
   const max = Number(env.SONGS_PAGE_MAX ?? 100);
@@ -130,6 +150,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /** Redis for the realtime hub between instances (pub/sub) instead of PostgreSQL's LISTEN/NOTIFY (ADR 022). */
+  redisUrl?: string;
   appUrl?: string;
   /** True when the public URL is https: cookies get `Secure`. */
   secureCookies: boolean;
@@ -165,6 +187,8 @@ export interface Config {
   passwordResetTtlMs: number;
   /** Websocket limits (ADR 011). */
   websocket: WebsocketLimits;
+  /** Caps on the per-session and per-user caches (ADR 022). */
+  caches: CacheCaps;
   /** Where the built SPA lives; absent in tests that do not need it. */
   webDir?: string;
 }
@@ -182,6 +206,17 @@ export interface WebsocketLimits {
   maxAnonymousSocketsPerAddress: number;
   /** Rooms one socket may be in at once; a subscribe past it is refused. */
   maxRoomsPerSocket: number;
+}
+
+export interface CacheCaps {
+  /** Sessions one instance keeps in memory (and last-seen times, recent sign-outs); least recently checked go. */
+  sessions: number;
+  /** (user, context) pairs of own votes kept; the least recently read go first. */
+  ownVotesEntries: number;
+  /** Votes kept over every cached (user, context), four bytes each. */
+  ownVotesVotes: number;
+  /** Rate-limiter buckets (one per rule and key: an account, an address); the least recently hit go first. */
+  rateLimitKeys: number;
 }
 
 /** The defaults, for code that builds a hub without a configuration (unit tests). */
@@ -217,6 +252,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     appUrl: e.APP_URL?.replace(/\/$/, ''),
     secureCookies: e.APP_URL?.startsWith('https://') ?? false,
     sessionTtlMs: e.SESSION_TTL_DAYS * 86_400_000,
@@ -267,6 +303,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxSocketsPerUser: e.WS_MAX_SOCKETS_PER_USER,
       maxAnonymousSocketsPerAddress: e.WS_MAX_ANONYMOUS_SOCKETS_PER_ADDRESS,
       maxRoomsPerSocket: e.WS_MAX_ROOMS_PER_SOCKET,
+    },
+    caches: {
+      sessions: e.SESSION_CACHE_MAX,
+      ownVotesEntries: e.OWN_VOTES_CACHE_ENTRIES,
+      ownVotesVotes: e.OWN_VOTES_CACHE_VOTES,
+      rateLimitKeys: e.RATE_LIMIT_KEYS_MAX,
     },
   };
 }

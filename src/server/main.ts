@@ -66,7 +66,7 @@ async function main() {
   await starting;
   const shown = config.appUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
   app.log.info(
-    `CrowdMix is running at ${shown} (${deps.database.driver === 'pg' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+    `CrowdMix is running at ${shown} (${deps.database.driver === 'pg' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}${deps.hub.transport ? `; realtime between instances over ${deps.hub.transport.name === 'redis' ? 'Redis pub/sub' : 'LISTEN/NOTIFY'}` : ''})`,
   );
   if (process.stdout.isTTY || process.env.CROWDMIX_PRINT_URL !== 'false') console.log(`\n  CrowdMix → ${shown}\n`);
 }

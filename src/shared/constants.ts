@@ -96,3 +96,7 @@ export const PLAYLIST_LIMITS = {
   maxSongsStep: 10,
   maxSongsDefault: 50,
 } as const;
+
+/** What a person types to confirm deleting their account (here, not in schemas/account.ts, so that the account
+ * page gets it without zod; ADR 024). */
+export const DELETE_CONFIRMATION = 'delete my account';

@@ -1,11 +1,24 @@
 /**
- * The landing page as static markup, rendered once at build time (vite.config.ts, crowdmix:prerender-landing). The
- * server puts it inside #root when a visitor without a session cookie asks for `/`, so that the page paints before
- * its JavaScript arrives; the app then renders the same page over it.
+ * The landing page as the app renders it first, rendered once at build time (vite.config.ts,
+ * crowdmix:prerender-landing). The server puts it inside #root when a visitor without a session cookie asks for
+ * `/`, so that the page paints before its JavaScript arrives; main.tsx then hydrates it (ADR 024): React adopts
+ * these elements instead of painting the page a second time.
+ *
+ * It is the whole app at `/` (providers, router, Suspense boundaries), not the landing component alone, because
+ * hydration needs the same tree: the first client render of a visitor's `/` is the landing page while the
+ * sign-in check is pending (the mix under the hero and the persistent chrome come after it).
  */
-import { renderToStaticMarkup } from 'react-dom/server';
-import { LandingPage } from './features/auth/pages/landing-page';
+import { renderToString } from 'react-dom/server';
+import { Router as Location } from 'wouter';
+import { StrictMode } from 'react';
+import { App } from './app/app';
 
 export function renderLanding(): string {
-  return renderToStaticMarkup(<LandingPage />);
+  return renderToString(
+    <StrictMode>
+      <Location ssrPath="/">
+        <App />
+      </Location>
+    </StrictMode>,
+  );
 }

@@ -1,9 +1,10 @@
 /**
  * Venue Live across two app instances on one PostgreSQL database (as behind a load balancer): a TV connected to
  * one instance sees every change made through the other, in version order, and either instance's sweep notices a
- * host device that went quiet. PostgreSQL only (PGlite is one process by construction).
+ * host device that went quiet. PostgreSQL only (PGlite is one process by construction); once over LISTEN/NOTIFY and
+ * once over Redis pub/sub when TEST_REDIS_URL is set.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { ServerEvent } from '../../src/shared/realtime';
@@ -11,6 +12,7 @@ import { LIVE_TIMING } from '../../src/shared/schemas/live';
 import { createSong, createUser } from '../helpers/factories';
 import { api, registerUser, type TestUser } from '../helpers/test-app';
 import { createTestDatabase, testDriver, type TestDatabase } from '../helpers/test-db';
+import { describePerTransport } from '../helpers/hub-transports';
 import { connectWs, settle, type WsTestClient } from '../helpers/ws-client';
 
 interface Instance {
@@ -19,7 +21,7 @@ interface Instance {
   http: ReturnType<typeof api>;
 }
 
-describe.runIf(testDriver === 'pg')('Venue Live on two instances', () => {
+describePerTransport('Venue Live on two instances', testDriver === 'pg', (transport) => {
   let database: TestDatabase;
   let a: Instance;
   let b: Instance;
@@ -32,6 +34,7 @@ describe.runIf(testDriver === 'pg')('Venue Live on two instances', () => {
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
       DATABASE_URL: database.url!,
+      ...transport.env(database.url!),
     });
     const built = await buildApp(config, { skipMigrations: true, logger: false, now: () => Date.now() + offset });
     await built.app.listen({ port: 0, host: '127.0.0.1' });

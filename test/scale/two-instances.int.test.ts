@@ -1,13 +1,14 @@
 /**
  * Scale-out, demonstrated: two app instances on one PostgreSQL database, as behind a load balancer. Sessions,
- * realtime events (through LISTEN/NOTIFY) and presence are shared; nothing lives in one instance's memory
+ * realtime events (through LISTEN/NOTIFY, and again through Redis pub/sub when TEST_REDIS_URL is set) and presence
+ * are shared; nothing lives in one instance's memory
  * that the other needs. The vote case is in src/server/modules/votes/votes.int.test.ts; this covers the rest.
  * PGlite is one process by construction, so the suite only runs on the PostgreSQL project.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { seedDemoData } from '../../src/server/db/seed';
@@ -15,6 +16,7 @@ import { FORMER_MEMBER_ID } from '../../src/server/db/schema';
 import { createSong } from '../helpers/factories';
 import { cookieFrom, registerUser, type TestUser } from '../helpers/test-app';
 import { createTestDatabase, testDriver, type TestDatabase } from '../helpers/test-db';
+import { cutRedisSubscribers, describePerTransport } from '../helpers/hub-transports';
 import { connectWs, settle, type WsTestClient } from '../helpers/ws-client';
 
 interface Instance {
@@ -22,7 +24,7 @@ interface Instance {
   url: string;
 }
 
-describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL database', () => {
+describePerTransport('two app instances on one PostgreSQL database', testDriver === 'pg', (transport) => {
   let database: TestDatabase;
   let a: Instance;
   let b: Instance;
@@ -34,8 +36,10 @@ describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL databas
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
       DATABASE_URL: database.url!,
+      ...transport.env(database.url!),
     });
     const built = await buildApp(config, { skipMigrations: true, logger: false });
+    expect(built.deps.hub.transport?.name).toBe(transport.name);
     await built.app.listen({ port: 0, host: '127.0.0.1' });
     await built.start();
     return { built, url: `http://127.0.0.1:${(built.app.server.address() as { port: number }).port}` };
@@ -85,7 +89,7 @@ describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL databas
     expect(
       (await a.built.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode,
     ).toBe(204);
-    // A's `session_ended` signal reaches B through NOTIFY: B closes the session's socket and forgets the session.
+    // A's `session_ended` signal reaches B through the transport: B closes the session's socket and forgets the session.
     const code = await Promise.race([
       onB.closed,
       new Promise<string>((r) => setTimeout(() => r('still open after 3 s'), 3000)),
@@ -159,7 +163,7 @@ describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL databas
     );
   });
 
-  it('makes its LISTEN connection again after it is cut, re-reads what it may have missed, and hears events again', async () => {
+  it('makes its channel connection again after it is cut, re-reads what it may have missed, and hears events again', async () => {
     const voter = await registerUser(a.built.app);
     const song = await createSong(database.db, { title: 'Through the cut' });
     const songOn = async (i: Instance) =>
@@ -172,19 +176,24 @@ describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL databas
     expect(await songOn(b)).toMatchObject({ upVotes: 0 }); // B's mix cache holds the song now
     const ws = await socket(b);
 
-    // Cut every LISTEN connection of this database (both instances') and wait until they are gone.
-    const listeners = await database.db.execute(
-      sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
-    );
-    const pids = (listeners as unknown as { rows: { pid: number }[] }).rows.map((r) => r.pid);
-    expect(pids.length).toBeGreaterThanOrEqual(2);
-    for (const pid of pids) await database.db.execute(sql`select pg_terminate_backend(${pid})`);
-    for (let i = 0; i < 100; i++) {
-      const left = await database.db.execute(
-        sql`select count(*)::int as n from pg_stat_activity where pid = any(${`{${pids.join(',')}}`}::int[])`,
+    if (transport.name === 'redis') {
+      // Cut both instances' Redis subscriber connections (they are made again within milliseconds).
+      expect(await cutRedisSubscribers(database.url!)).toBe(2);
+    } else {
+      // Cut every LISTEN connection of this database (both instances') and wait until they are gone.
+      const listeners = await database.db.execute(
+        sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
       );
-      if ((left as unknown as { rows: { n: number }[] }).rows[0].n === 0) break;
-      await new Promise((r) => setTimeout(r, 20));
+      const pids = (listeners as unknown as { rows: { pid: number }[] }).rows.map((r) => r.pid);
+      expect(pids.length).toBeGreaterThanOrEqual(2);
+      for (const pid of pids) await database.db.execute(sql`select pg_terminate_backend(${pid})`);
+      for (let i = 0; i < 100; i++) {
+        const left = await database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where pid = any(${`{${pids.join(',')}}`}::int[])`,
+        );
+        if ((left as unknown as { rows: { n: number }[] }).rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
     }
 
     // A vote while B cannot hear: B learns of the gap when it reconnects, tells its sockets and re-reads.
@@ -242,39 +251,42 @@ describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL databas
     expect(await onlineOnB()).not.toContain(visitor.id);
   });
 
-  it('starts two instances at once on an empty database: one migrates and seeds, the other waits and finds it done', async () => {
-    const base = process.env.TEST_DATABASE_URL!;
-    const name = `crowdmix_t_empty_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const built: BuiltApp[] = [];
-    try {
-      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'true', DATABASE_URL: url.href });
-      // As main.ts does at every start, on two instances at the same moment.
-      const starts = await Promise.allSettled(
-        [0, 1].map(async () => {
-          const app = await buildApp(config, { logger: false });
-          built.push(app);
-          return seedDemoData(app.deps.db);
-        }),
-      );
-      expect(starts.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual([
-        'started',
-        'started',
-      ]);
-      expect(starts.map((s) => (s.status === 'fulfilled' ? s.value : null)).sort()).toEqual([false, true]);
-      // The demo's people, seeded once (the "Former member" placeholder comes with the migrations, not the seed).
-      const count = await built[0].deps.db.execute(
-        sql`select count(*)::int n from users where id <> ${FORMER_MEMBER_ID}`,
-      );
-      expect((count as unknown as { rows: { n: number }[] }).rows[0].n).toBe(8);
-    } finally {
-      for (const app of built) await app.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  });
+  it.runIf(transport.name === 'postgres')(
+    'starts two instances at once on an empty database: one migrates and seeds, the other waits and finds it done',
+    async () => {
+      const base = process.env.TEST_DATABASE_URL!;
+      const name = `crowdmix_t_empty_${crypto.randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      const built: BuiltApp[] = [];
+      try {
+        const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'true', DATABASE_URL: url.href });
+        // As main.ts does at every start, on two instances at the same moment.
+        const starts = await Promise.allSettled(
+          [0, 1].map(async () => {
+            const app = await buildApp(config, { logger: false });
+            built.push(app);
+            return seedDemoData(app.deps.db);
+          }),
+        );
+        expect(starts.map((s) => (s.status === 'rejected' ? String(s.reason) : 'started'))).toEqual([
+          'started',
+          'started',
+        ]);
+        expect(starts.map((s) => (s.status === 'fulfilled' ? s.value : null)).sort()).toEqual([false, true]);
+        // The demo's people, seeded once (the "Former member" placeholder comes with the migrations, not the seed).
+        const count = await built[0].deps.db.execute(
+          sql`select count(*)::int n from users where id <> ${FORMER_MEMBER_ID}`,
+        );
+        expect((count as unknown as { rows: { n: number }[] }).rows[0].n).toBe(8);
+      } finally {
+        for (const app of built) await app.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  );
 });

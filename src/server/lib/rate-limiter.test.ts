@@ -49,4 +49,19 @@ describe('RateLimiter (sliding window, fake clock)', () => {
     now = 59_999;
     expect(limiter.check(rule, 'k')).toBe(1);
   });
+
+  it('holds at most maxKeys buckets, dropping the least recently hit, so memory does not grow with users', () => {
+    const now = 0;
+    const limiter = new RateLimiter(() => now, { maxKeys: 100 });
+    for (let i = 0; i < 3; i++) limiter.record(rule, 'kept');
+    for (let u = 0; u < 1_000; u++) {
+      limiter.record(rule, `user-${u}`);
+      if (u % 50 === 0) limiter.record(rule, 'kept'); // hit now and then: among the most recent
+    }
+    expect(limiter.size).toBeLessThanOrEqual(100);
+    // The recently hit bucket is still there (and still full); one of the first users' buckets is gone.
+    expect(limiter.count(rule, 'kept')).toBeGreaterThanOrEqual(3);
+    expect(limiter.count(rule, 'user-0')).toBe(0);
+    expect(limiter.count(rule, 'user-999')).toBe(1);
+  });
 });

@@ -14,11 +14,28 @@ export interface RateRule {
   keep?: number;
 }
 
+export interface RateLimiterOptions {
+  /**
+   * Buckets (rule and key) held at most; past it the least recently hit is dropped, so memory does not grow with
+   * the number of users and addresses (RATE_LIMIT_KEYS_MAX, ADR 022). A dropped bucket starts again from zero.
+   */
+  maxKeys: number;
+}
+
 export class RateLimiter {
+  /** Insertion order is recency order: every recorded hit moves its bucket to the end. */
   private readonly hits = new Map<string, number[]>();
   private sweeps = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly options: RateLimiterOptions = { maxKeys: 200_000 },
+  ) {}
+
+  /** How many buckets are held (for tests and the limits). */
+  get size() {
+    return this.hits.size;
+  }
 
   /** Records one hit for `key` under `rule`; throws a 429 AppError with Retry-After when over the limit. */
   hit(rule: RateRule, key: string): void {
@@ -41,7 +58,9 @@ export class RateLimiter {
     const list = this.hits.get(k) ?? [];
     list.push(this.now());
     if (rule.keep !== undefined && list.length > rule.keep) list.shift();
+    this.hits.delete(k);
     this.hits.set(k, list);
+    if (this.hits.size > this.options.maxKeys) this.hits.delete(this.hits.keys().next().value!);
     if (++this.sweeps % 1000 === 0) this.sweep();
   }
 

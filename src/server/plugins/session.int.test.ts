@@ -126,3 +126,28 @@ describe('session expiry', () => {
     }
   });
 });
+
+describe('the session cache is bounded (SESSION_CACHE_MAX)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SESSION_CACHE_MAX: '5' });
+  });
+  afterAll(async () => t?.close());
+
+  it('holds at most SESSION_CACHE_MAX sessions, last-seen times and recent sign-outs, however many sign in', async () => {
+    const user = await registerUser(t.app);
+    const store = t.deps.sessions;
+    const tokens = await Promise.all(Array.from({ length: 20 }, () => store.create(user.id)));
+    for (const token of tokens) {
+      const found = await store.userFor(token);
+      expect(found?.user.id).toBe(user.id);
+      store.touch(found!.sid);
+    }
+    for (const token of tokens.slice(0, 12)) await store.destroyBySid(hashToken(token));
+    expect(store.held).toEqual({ sessions: expect.any(Number), touched: 5, ended: 5 });
+    expect(store.held.sessions).toBeLessThanOrEqual(5);
+    // An evicted session is read from the table again: the last one is still valid, the first ended.
+    expect((await store.userFor(tokens[19]))?.user.id).toBe(user.id);
+    expect(await store.userFor(tokens[0])).toBeNull();
+  });
+});

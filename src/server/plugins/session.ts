@@ -56,14 +56,21 @@ export interface SessionOptions {
   /** Carries `session_ended` to the other instances and closes the session's sockets. */
   hub: Pick<RealtimeHub, 'signal' | 'onSignal' | 'onResync' | 'closeSession'>;
   now?: () => number;
+  /** Sessions cached at most (SESSION_CACHE_MAX, ADR 022); also the cap on last-seen times and recent sign-outs. */
+  cacheMax?: number;
 }
 
 /** How long a cached session is trusted before the table is asked again (a bound for a missed signal). */
 export const CACHE_RECHECK_MS = 60_000;
 /** A session's last-seen time is written at most this often. */
 export const TOUCH_EVERY_MS = 5 * 60_000;
-/** At most this many sessions are cached per instance; the least recently checked go first. */
-const CACHE_MAX = 20_000;
+/** At most this many sessions are cached per instance by default; the least recently checked go first. */
+const CACHE_MAX = 100_000;
+
+/** Drops a map's oldest entries (insertion order) until it holds at most `max`. */
+function capOldest(map: Map<string, unknown>, max: number) {
+  while (map.size > max) map.delete(map.keys().next().value!);
+}
 
 interface CachedSession {
   userId: string;
@@ -76,11 +83,13 @@ export class SessionStore {
   private readonly lookup;
   private readonly cache = new Map<string, CachedSession>();
   private readonly now: () => number;
+  private readonly cacheMax: number;
   /** `__Host-crowdmix_sid` behind https, `crowdmix_sid` over plain http. */
   readonly cookieName: string;
 
   constructor(private readonly opts: SessionOptions) {
     this.now = opts.now ?? Date.now;
+    this.cacheMax = opts.cacheMax ?? CACHE_MAX;
     this.cookieName = sessionCookieName(opts.secure);
     this.lookup = opts.db
       .select({ userId: users.id, expire: sessions.expire })
@@ -145,8 +154,9 @@ export class SessionStore {
   touch(sid: string) {
     const now = this.now();
     if (now - (this.touchedAt.get(sid) ?? -Infinity) < TOUCH_EVERY_MS) return;
+    this.touchedAt.delete(sid);
     this.touchedAt.set(sid, now);
-    if (this.touchedAt.size > CACHE_MAX) this.touchedAt.delete(this.touchedAt.keys().next().value!);
+    capOldest(this.touchedAt, this.cacheMax);
     void this.opts.db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
@@ -168,7 +178,7 @@ export class SessionStore {
     // The session ended (here or on another instance) while the row was being read: it is over.
     if ((this.endedAt.get(sid) ?? -Infinity) >= started) return null;
     this.cache.set(sid, { userId: row.userId, expiresAt: row.expire.getTime(), checkedAt: started });
-    if (this.cache.size > CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
+    capOldest(this.cache, this.cacheMax);
     return { sid, user: { id: row.userId } };
   }
 
@@ -178,10 +188,14 @@ export class SessionStore {
   private forget(sid: string) {
     const now = this.now();
     this.cache.delete(sid);
+    this.touchedAt.delete(sid);
+    this.endedAt.delete(sid);
     this.endedAt.set(sid, now);
     if (this.endedAt.size > 1_000) {
       for (const [key, at] of this.endedAt) if (now - at > CACHE_RECHECK_MS) this.endedAt.delete(key);
     }
+    // A flood of sign-outs within CACHE_RECHECK_MS: the oldest go (a lookup that raced one of them is that old).
+    capOldest(this.endedAt, this.cacheMax);
   }
 
   /** Ends a session: deletes its row, then drops it from every instance's cache and closes its sockets. */
@@ -189,6 +203,11 @@ export class SessionStore {
     this.forget(sid);
     await this.opts.db.delete(sessions).where(eq(sessions.sid, sid));
     await this.opts.hub.signal('session_ended', sid);
+  }
+
+  /** What this instance holds per session (for tests and the memory figures of docs/scaling.md). */
+  get held() {
+    return { sessions: this.cache.size, touched: this.touchedAt.size, ended: this.endedAt.size };
   }
 
   /** Deletes expired sessions; returns how many. (Cached entries carry their expiry and lapse on their own.) */

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ServerEvent } from '../../shared/realtime';
-import type { Database } from '../db/client';
 import { COALESCE_WINDOW_MS, RealtimeHub, type Client } from './hub';
+import type { HubTransport } from './transport';
 
 const log = { warn: vi.fn() } as unknown as FastifyBaseLogger;
 
@@ -34,7 +34,7 @@ describe('RealtimeHub delivery', () => {
   let hub: RealtimeHub;
   beforeEach(() => {
     vi.useFakeTimers();
-    hub = new RealtimeHub({ driver: 'pglite' } as Database, log);
+    hub = new RealtimeHub(null, log);
   });
   afterEach(async () => {
     await hub.stop();
@@ -153,5 +153,67 @@ describe('RealtimeHub delivery', () => {
     hub.onEvent((e) => order.push(`event ${e.type}`));
     await hub.publish(vote(1), { kind: 'all' }, [{ kind: 'votes_changed', key: 'u1' }]);
     expect(order).toEqual(['signal u1', 'event vote_update']);
+  });
+});
+
+/** A transport in memory: every hub on the same bus hears what any of them publishes (its own included). */
+function memoryBus(maxPayload = 7900) {
+  const receivers: ((payload: string) => void)[] = [];
+  const resyncs: (() => void)[] = [];
+  const sent: string[] = [];
+  const transport = (): HubTransport => ({
+    name: 'redis',
+    maxPayload,
+    async start(onPayload, onResync) {
+      receivers.push(onPayload);
+      resyncs.push(onResync);
+    },
+    async publish(payload) {
+      sent.push(payload);
+      for (const r of receivers) r(payload);
+    },
+    async stop() {},
+  });
+  return { transport, sent, resyncAll: () => resyncs.forEach((r) => r()) };
+}
+
+describe('RealtimeHub across instances (any transport)', () => {
+  it("delivers an event once to each instance's sockets, signals first, and drops its own echo", async () => {
+    const bus = memoryBus();
+    const [a, b] = [new RealtimeHub(bus.transport(), log), new RealtimeHub(bus.transport(), log)];
+    await a.start();
+    await b.start();
+    const onA = fakeClient('a');
+    const onB = fakeClient('b');
+    await a.add(onA.client);
+    await b.add(onB.client);
+    const heard: string[] = [];
+    b.onSignal('votes_changed', (key) => heard.push(`signal ${key}`));
+    b.onEvent((e) => heard.push(`event ${e.type}`));
+
+    await a.publish(vote(7), { kind: 'all' }, [{ kind: 'votes_changed', key: 'u1' }]);
+    expect(onA.types()).toEqual([['hello'], ['vote_update']]); // once: its own echo from the bus is dropped
+    expect(onB.types()).toEqual([['hello'], ['vote_update']]);
+    expect(heard).toEqual(['signal u1', 'event vote_update']);
+    await a.stop();
+    await b.stop();
+  });
+
+  it('keeps an event larger than the transport carries on its own instance, and resyncs when told', async () => {
+    const bus = memoryBus(200);
+    const [a, b] = [new RealtimeHub(bus.transport(), log), new RealtimeHub(bus.transport(), log)];
+    await a.start();
+    await b.start();
+    const onB = fakeClient('b');
+    await b.add(onB.client);
+    const big: ServerEvent = { type: 'error', message: 'x'.repeat(300) };
+    await a.publish(big);
+    expect(bus.sent).toHaveLength(0);
+    expect(onB.types()).toEqual([['hello']]);
+
+    bus.resyncAll();
+    expect(onB.types()).toEqual([['hello'], ['resync']]);
+    await a.stop();
+    await b.stop();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The realtime hub: maps typed events to rooms and delivers them only to sockets allowed to see them.
- * On PostgreSQL it bridges instances through LISTEN/NOTIFY, so a vote taken by one instance reaches the
- * sockets held by another. It also holds the per-instance socket limits (ADR 011): sockets per user (a new one
+ * It bridges instances through a transport (PostgreSQL LISTEN/NOTIFY, or Redis pub/sub when REDIS_URL is set;
+ * see transport.ts and ADR 022), so a vote taken by one instance reaches the sockets held by another. It also holds the per-instance socket limits (ADR 011): sockets per user (a new one
  * closes the oldest), anonymous sockets per address, rooms per socket; rooms are checked on subscribe and
  * deleted when their last socket leaves.
  */
@@ -11,7 +11,7 @@ import type { WebSocket } from 'ws';
 import { SOCKET_LIMIT_CLOSE_CODE } from '../../shared/constants';
 import type { ClientMessage, ServerEvent } from '../../shared/realtime';
 import { DEFAULT_WEBSOCKET_LIMITS, type WebsocketLimits } from '../config';
-import type { Database } from '../db/client';
+import type { HubTransport } from './transport';
 
 export type Audience = { kind: 'all' } | { kind: 'room'; room: string } | { kind: 'users'; userIds: string[] };
 
@@ -61,8 +61,6 @@ const SUPERSEDING_EVENTS: ReadonlySet<string> = new Set(['live_state']);
  */
 export const COALESCE_WINDOW_MS = 15;
 
-const CHANNEL = 'crowdmix_events';
-
 export class RealtimeHub {
   readonly instanceId = crypto.randomUUID();
   private readonly clients = new Map<string, Client>();
@@ -78,35 +76,39 @@ export class RealtimeHub {
   private readonly eventListeners: ((event: ServerEvent) => void)[] = [];
   private readonly signalListeners = new Map<SignalKind, ((key: string) => void)[]>();
   private readonly resyncListeners: (() => void)[] = [];
-  private unlisten?: () => Promise<void>;
 
+  /** `transport`: how events reach the other instances; null on PGlite (one process by construction). */
   constructor(
-    private readonly database: Database,
+    readonly transport: HubTransport | null,
     private readonly log: FastifyBaseLogger,
     readonly limits: WebsocketLimits = DEFAULT_WEBSOCKET_LIMITS,
   ) {}
 
-  /** Starts the cross-instance bridge (PostgreSQL only; PGlite is single-process by construction). */
+  /** Starts the cross-instance bridge, when there is one. */
   async start() {
-    if (this.database.driver !== 'pg') return;
-    this.database.onResync(() => this.resync());
-    this.unlisten = await this.database.listen(CHANNEL, (payload) => {
-      try {
-        const msg = JSON.parse(payload) as Envelope;
-        if (msg.origin === this.instanceId) return;
-        if ('signal' in msg) this.receiveSignal(msg.signal);
-        else {
-          for (const signal of msg.signals ?? []) this.receiveSignal(signal);
-          this.deliver(msg.event, msg.audience);
-        }
-      } catch (err) {
-        this.log.warn({ err }, 'bad realtime notification');
+    await this.transport?.start(
+      (payload) => this.receive(payload),
+      () => this.resync(),
+    );
+  }
+
+  /** A payload from the transport: another instance's event or signal (this instance's own are dropped). */
+  private receive(payload: string) {
+    try {
+      const msg = JSON.parse(payload) as Envelope;
+      if (msg.origin === this.instanceId) return;
+      if ('signal' in msg) this.receiveSignal(msg.signal);
+      else {
+        for (const signal of msg.signals ?? []) this.receiveSignal(signal);
+        this.deliver(msg.event, msg.audience);
       }
-    });
+    } catch (err) {
+      this.log.warn({ err }, 'bad realtime notification');
+    }
   }
 
   async stop() {
-    await this.unlisten?.();
+    await this.transport?.stop();
     if (this.windowTimer) clearTimeout(this.windowTimer);
     this.windowTimer = null;
     for (const client of [...this.outbox.keys()]) this.flushClient(client);
@@ -161,14 +163,14 @@ export class RealtimeHub {
 
   /**
    * Tells every instance, this one first and at once, that `key` of `kind` changed. Other instances hear it
-   * through NOTIFY a few milliseconds later; the caches that listen bound their staleness by a TTL as well, in
+   * through the transport a few milliseconds later; the caches that listen bound their staleness by a TTL as well, in
    * case the LISTEN connection was down meanwhile.
    */
   async signal(kind: SignalKind, key: string) {
     this.receiveSignal({ kind, key });
-    if (this.database.driver === 'pg') {
+    if (this.transport) {
       const payload = JSON.stringify({ origin: this.instanceId, signal: { kind, key } } satisfies Envelope);
-      await this.database.notify(CHANNEL, payload).catch((err) => this.log.warn({ err }, 'realtime signal failed'));
+      await this.transport.publish(payload).catch((err) => this.log.warn({ err }, 'realtime signal failed'));
     }
   }
 
@@ -215,15 +217,15 @@ export class RealtimeHub {
   async publish(event: ServerEvent, audience: Audience = { kind: 'all' }, signals: Signal[] = []) {
     for (const signal of signals) this.receiveSignal(signal);
     this.deliver(event, audience);
-    if (this.database.driver === 'pg') {
+    if (this.transport) {
       const payload = JSON.stringify({
         origin: this.instanceId,
         audience,
         event,
         ...(signals.length ? { signals } : {}),
       } satisfies Envelope);
-      if (payload.length < 7900) {
-        await this.database.notify(CHANNEL, payload).catch((err) => this.log.warn({ err }, 'realtime notify failed'));
+      if (Buffer.byteLength(payload) <= this.transport.maxPayload) {
+        await this.transport.publish(payload).catch((err) => this.log.warn({ err }, 'realtime notify failed'));
       } else {
         this.log.warn({ type: event.type }, 'realtime event too large to bridge');
       }

@@ -1,6 +1,9 @@
 /** Accounts people manage themselves: password, email, sessions, reset links, export and deletion. */
 import { z } from 'zod';
+import { DELETE_CONFIRMATION } from '../constants';
 import { EmailSchema, PasswordSchema } from './auth';
+
+export { DELETE_CONFIRMATION };
 
 const CurrentPasswordSchema = z
   .string({ message: 'Enter your current password' })
@@ -15,9 +18,6 @@ export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
 
 export const ChangeEmailSchema = z.strictObject({ email: EmailSchema, password: CurrentPasswordSchema });
 export type ChangeEmailInput = z.infer<typeof ChangeEmailSchema>;
-
-/** What a person types to confirm deleting their account. */
-export const DELETE_CONFIRMATION = 'delete my account';
 
 export const DeleteAccountSchema = z.strictObject({
   /** Required for accounts with a password; accounts that sign in through OpenID Connect have none. */

@@ -2,14 +2,9 @@
 import { z } from 'zod';
 import { SONG_MOODS, SONG_TEMPOS } from './song';
 import { noControlChars } from './common';
+import { AI_MESSAGE_MAX, AI_MAX_COUNT } from './assistant-constants';
 
-export const AI_MESSAGE_MAX = 1000;
-export const AI_DEFAULT_COUNT = 5;
-export const AI_MAX_COUNT = 10;
-
-/** Confidence colours of spec section 9: green at 0.8 or more, yellow at 0.6 or more, red below. */
-export const CONFIDENCE_GREEN = 0.8;
-export const CONFIDENCE_YELLOW = 0.6;
+export * from './assistant-constants';
 
 export const AiChatRequestSchema = z.strictObject({
   message: z

@@ -2,10 +2,9 @@
 import { z } from 'zod';
 import { MESSAGE_TYPES } from '../constants';
 import { IdSchema, noControlChars } from './common';
+import { MESSAGE_MAX_LENGTH } from './message-constants';
 
-export const MESSAGE_MAX_LENGTH = 2000;
-/** How many messages one page of history holds. */
-export const MESSAGE_PAGE_SIZE = 100;
+export * from './message-constants';
 
 /** Message text: trimmed, 1 to 2,000 characters, blank refused. */
 export const MessageContentSchema = z

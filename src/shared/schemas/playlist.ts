@@ -12,6 +12,8 @@ import { noControlChars } from './common';
 import { VoteTypeSchema } from './song';
 import { VoteCountSchema } from './vote';
 
+export * from './playlist-constants';
+
 const L = PLAYLIST_LIMITS;
 const GRADIENT_VALUES = PLAYLIST_GRADIENTS.map((g) => g.value) as unknown as readonly [string, ...string[]];
 
@@ -181,37 +183,6 @@ export const PlaylistVoteResultSchema = z.object({
   status: PlaylistSongStatusSchema,
 });
 export type PlaylistVoteResult = z.infer<typeof PlaylistVoteResultSchema>;
-
-/**
- * What a member may do in a playlist. The server enforces it; the browser uses it to show the right buttons.
- * The flags bite for everyone but the playlist's admins (the creator is its first admin), whatever the mode: the
- * mode decides what a proposal or a vote does, the flags decide who may make one (ADR 013).
- */
-export interface PlaylistPermissions {
-  isMember: boolean;
-  isAdmin: boolean;
-  /** Add Song is offered (and a proposal accepted) when the member canPropose. */
-  canPropose: boolean;
-  /** Vote buttons are offered (and a vote accepted) when the member canVote. */
-  canVote: boolean;
-  /** Approve, reject and remove: members with canModerate (moderators get it with the role). */
-  canModerate: boolean;
-}
-
-/** The permissions of `membership` (null: not a member). Admins may always do everything. */
-export function playlistPermissions(
-  membership: { role: MemberRole; canVote: boolean; canPropose: boolean; canModerate: boolean } | null,
-): PlaylistPermissions {
-  if (!membership) return { isMember: false, isAdmin: false, canPropose: false, canVote: false, canModerate: false };
-  const isAdmin = membership.role === 'admin';
-  return {
-    isMember: true,
-    isAdmin,
-    canPropose: isAdmin || membership.canPropose,
-    canVote: isAdmin || membership.canVote,
-    canModerate: isAdmin || membership.canModerate,
-  };
-}
 
 /** The flags a role brings when an admin gives it without naming them (ADR 013). */
 export const ROLE_MODERATES: Record<MemberRole, boolean> = { admin: true, moderator: true, member: false };

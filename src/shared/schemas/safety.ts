@@ -2,20 +2,9 @@
 import { z } from 'zod';
 import { noControlChars } from './common';
 import { PublicUserSchema } from './auth';
+import { REPORT_TARGET_TYPES, REPORT_REASONS, REPORT_STATUSES, SUSPEND_DURATIONS } from './safety-constants';
 
-export const REPORT_TARGET_TYPES = ['song', 'message', 'playlist', 'venue', 'user'] as const;
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
-export const REPORT_REASONS = ['spam', 'offensive', 'broken_video', 'wrong_info', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  spam: 'Spam',
-  offensive: 'Offensive',
-  broken_video: 'Broken video',
-  wrong_info: 'Wrong title or artist',
-  other: 'Other',
-};
+export * from './safety-constants';
 
 export const UserIdBodySchema = z.strictObject({
   userId: z.string({ message: 'userId is required' }).trim().min(1, { message: 'userId is required' }).max(100),
@@ -60,9 +49,6 @@ export const NotificationSchema = z.object({
 });
 export const NotificationsSchema = z.object({ unread: z.number().int(), items: z.array(NotificationSchema) });
 export type Notifications = z.infer<typeof NotificationsSchema>;
-
-// ── Venue chat moderation ───────────────────────────────────────────────────────────────────────────────────
-export const MUTE_MINUTES = [10, 60, 1440] as const;
 export const MuteSchema = z.strictObject({
   userId: z.string({ message: 'userId is required' }).trim().min(1, { message: 'userId is required' }).max(100),
   minutes: z.union([z.literal(10), z.literal(60), z.literal(1440)], { message: 'minutes must be 10, 60 or 1440' }),
@@ -81,15 +67,6 @@ export const VenueUserParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
   userId: z.string().min(1).max(100),
 });
-
-// ── Administrators ──────────────────────────────────────────────────────────────────────────────────────────
-export const SUSPEND_DURATIONS = ['1d', '7d', '30d', 'forever'] as const;
-export const SUSPEND_LABELS: Record<(typeof SUSPEND_DURATIONS)[number], string> = {
-  '1d': '1 day',
-  '7d': '7 days',
-  '30d': '30 days',
-  forever: 'For good',
-};
 const ReasonSchema = z
   .string({ message: 'Give a reason' })
   .trim()

@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { VOTE_TYPES } from '../constants';
 import { noControlChars } from './common';
+import { SONG_MOODS, SONG_TEMPOS } from './song-constants';
+
+export * from './song-constants';
 
 export const VoteTypeSchema = z.enum(VOTE_TYPES, { message: "voteType must be 'up' or 'down'" });
 export type VoteType = z.infer<typeof VoteTypeSchema>;
@@ -126,22 +129,6 @@ export const UploadSongFieldsSchema = z.object({
 });
 export type UploadSongFields = z.infer<typeof UploadSongFieldsSchema>;
 
-/** The fixed vocabulary of song moods: the seven listener moods plus two DJ Verse matches activities on. */
-export const SONG_MOODS = [
-  'energetic',
-  'chill',
-  'romantic',
-  'focus',
-  'party',
-  'melancholy',
-  'upbeat',
-  'motivational',
-  'heartbreak',
-] as const;
-export type SongMood = (typeof SONG_MOODS)[number];
-export const SONG_TEMPOS = ['slow', 'medium', 'fast'] as const;
-export type SongTempo = (typeof SONG_TEMPOS)[number];
-
 /**
  * Optional song attributes (issue 18): what DJ Verse matches moods, tempo and eras on. Every field may be
  * left out; null clears it. PATCH /api/songs/:id/attributes takes them from the uploader.
@@ -178,9 +165,6 @@ export const SongAttributesSchema = z.strictObject({
     .optional(),
 });
 export type SongAttributes = z.infer<typeof SongAttributesSchema>;
-
-/** The attribute fields as the upload form sends them: multipart strings, an empty one meaning "not given". */
-export const UPLOAD_ATTRIBUTE_FIELDS = ['releaseYear', 'energy', 'tempo', 'moods', 'instrumental', 'language'] as const;
 
 /**
  * Reads the optional attributes from upload form fields ("1994", "4", "fast", "chill,focus", "true", "en") and

@@ -42,7 +42,7 @@ const ResetPasswordPage = page(() => import('../features/account/pages/reset-pas
 
 /** '/' is the landing page while signed out or while auth loads, the home screen when signed in. */
 function Root() {
-  const { isAuthenticated, isLoading } = useAuth();
+  const { isAuthenticated, isLoading, isPending } = useAuth();
   const qc = useQueryClient();
   useEffect(() => {
     // A page requested with a session cookie is most likely signed in: load the home screen, its code and its
@@ -53,10 +53,11 @@ function Root() {
   }, [isLoading, qc]);
   // A visitor's landing page shows the live Top 100 and Trending under its hero, playable (issue 15); the hero
   // alone is prerendered, the mix loads after it.
-  if (isLoading || !isAuthenticated)
+  // While the check is pending this is exactly the prerendered landing page, which the browser hydrates.
+  if (isPending || !isAuthenticated)
     return (
       <LandingPage>
-        {isLoading ? null : (
+        {isPending ? null : (
           <Suspense fallback={<Loading label="Loading the Top 100..." />}>
             <section aria-label="The live Top 100" className="py-6">
               <VisitorMix visitor />

@@ -1,7 +1,7 @@
 /** The signed-in area's top navigation with the mobile side drawer (spec section 2). */
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from '../components/ui/dropdown-menu';
 import { LogOut, Menu, MessageCircle, Settings, ShieldCheck, User as UserIcon } from 'lucide-react';
 import { NAV_LINKS, paths } from './routes';
 import { useAuth } from '../features/auth';

@@ -1,6 +1,15 @@
 /**
- * Search SQL. Every match condition is one the migration 0001_search indexes (trigram GIN on the normalised
- * column, or the 'simple' tsvector of the normalised text), so that an OR of them stays a bitmap index scan.
+ * Search SQL (ADR 008; at scale, ADR 021). Songs and artists are searched in two phases, so that a common word on
+ * a million songs costs about what a rare one does:
+ * 1. Candidates: at most `SEARCH_CANDIDATES` song rows, from sources read in order, each an index read with a
+ *    LIMIT, cheapest first: exact title / artist / genre and titles / artists starting with the query (B-trees
+ *    of migration 0007), the full-text prefix query (GIN), then the nearest titles, artists and genres by trigram
+ *    word-similarity distance within the match threshold (`q <<-> field`, KNN on the GiST indexes). The sources
+ *    are one `union all` under one LIMIT: once the cheap sources have filled it, the later ones are not run.
+ *    That loses nothing that would rank: every song the cheap sources bring matches the full-text query, and
+ *    a song only the KNN finds scores at most 1 (no full-text bonus), below them. The viewer's visibility rule
+ *    is inside every source, so a private song never takes a candidate's place.
+ * 2. Scoring: the match rules and the relevance score below, on the candidates only; then popularity.
  * Relevance: the best word similarity of the query to a field, plus a bonus when every query word prefix-matches
  * and when a field equals the query; rounded, so that popularity orders near-equal matches.
  */
@@ -64,8 +73,66 @@ const songDoc = sql`${songs.title} || ' ' || ${songs.artist} || ' ' || coalesce(
 const visibleSong = (viewerId: string | null) =>
   viewerId ? sql`(${songs.isPrivate} = false or ${songs.uploaderId} = ${viewerId})` : sql`${songs.isPrivate} = false`;
 
+/** How many song rows the candidate phase reads at most (phase 1); the scoring phase sees no more. */
+export const SEARCH_CANDIDATES = 100;
+
+/** Phase-1 options: `candidates` (tests shrink it to show which source brings what). */
+export interface SearchOptions {
+  candidates?: number;
+}
+
+/** Starts with `prefix`, in byte order: `prefix || chr(1114111)` (the highest code point) is above all those. */
+const startsWith = (field: SQL, prefix: SQL) =>
+  sql`${field} ~>=~ ${prefix} and ${field} ~<~ (${prefix} || chr(1114111))`;
+/** Starts with `prefix` and is longer: the starts-with source leaves out what the exact source brought. */
+const extends_ = (field: SQL, prefix: SQL) => sql`${field} ~>~ ${prefix} and ${field} ~<~ (${prefix} || chr(1114111))`;
+// `=` written as a range of one value: pg_trgm's GiST class also answers `=`, and the planner, taking it,
+// rechecked every title sharing the query's trigrams (124,000 rows for "midnight" on 1,000,000 songs) where the
+// B-tree, which alone serves the pattern operators, reads the few equal ones.
+const equalTo = (field: SQL, value: SQL) => sql`${field} ~>=~ ${value} and ${field} ~<=~ ${value}`;
+
+/**
+ * The phase-1 sources for songs (alias `c`, so that the expressions are those of the indexes), in the order they
+ * are read; `select` is what each returns (the id, or the normalised artist for the artist group).
+ */
+function candidateSources(
+  t: SearchTerms,
+  viewerId: string | null,
+  select: SQL,
+  fields: Array<'title' | 'artist' | 'genre'>,
+  perSource: number,
+  fullText: SQL,
+): SQL[] {
+  const nq = sql`crowdmix_search_norm(${t.text}::text)`;
+  const visible = viewerId ? sql`(c.is_private = false or c.uploader_id = ${viewerId})` : sql`c.is_private = false`;
+  const norm = (col: string) => sql`crowdmix_search_norm(${sql.raw(`c.${col}`)})`;
+  const from = (where: SQL, orderBy: SQL) =>
+    sql`(select ${select} from songs c where ${visible} and ${where} order by ${orderBy} limit ${perSource})`;
+  // Ordered by the B-tree, so that the planner walks it rather than scanning the table for the first rows.
+  const byIndex = (f: string) => sql`${norm(f)} using ~<~`;
+  const sources = [
+    ...fields.map((f) => from(equalTo(norm(f), nq), byIndex(f))),
+    ...fields.filter((f) => f !== 'genre').map((f) => from(extends_(norm(f), nq), byIndex(f))),
+  ];
+  if (t.tsquery)
+    sources.push(
+      sql`(select ${select} from songs c where ${visible} and to_tsvector('simple', ${fullText}) @@ to_tsquery('simple', ${t.tsquery}::text) limit ${perSource})`,
+    );
+  for (const f of fields) sources.push(from(sql`${nq} <% ${norm(f)}`, sql`${nq} <<-> ${norm(f)}`));
+  return sources;
+}
+
 /** Songs by title, artist or genre; private ones only for their owner; global counts and the viewer's global vote. */
-export async function searchSongs(db: DbOrTx, t: SearchTerms, viewerId: string | null, limit: number) {
+export async function searchSongs(
+  db: DbOrTx,
+  t: SearchTerms,
+  viewerId: string | null,
+  limit: number,
+  opts: SearchOptions = {},
+) {
+  const perSource = opts.candidates ?? SEARCH_CANDIDATES;
+  const doc = sql`crowdmix_search_norm(c.title || ' ' || c.artist || ' ' || coalesce(c.genre, ''))`;
+  const sources = candidateSources(t, viewerId, sql`c.id`, ['title', 'artist', 'genre'], perSource, doc);
   const m = matcher(t);
   const score = sql<number>`round((greatest(${m.sim(songs.title)}, ${m.sim(songs.artist)}, 0.8 * ${m.sim(songs.genre)}) + ${m.ftsBonus(songDoc)} + greatest(${m.equal(songs.title)}, ${m.equal(songs.artist)}))::numeric, 2)`;
   const up = sql<number>`(select coalesce(sum(vt.up_votes), 0)::int from ${voteTallies} vt where vt.song_id = songs.id and vt.venue_id is null)`;
@@ -78,6 +145,7 @@ export async function searchSongs(db: DbOrTx, t: SearchTerms, viewerId: string |
     .from(songs)
     .where(
       and(
+        sql`${songs.id} in (select u.id from (${sql.join(sources, sql` union all `)}) u limit ${perSource})`,
         visibleSong(viewerId),
         sql`(${m.near(songs.title)} or ${m.near(songs.artist)} or ${m.near(songs.genre)} or ${m.fts(songDoc)})`,
       ),
@@ -93,19 +161,64 @@ export async function searchSongs(db: DbOrTx, t: SearchTerms, viewerId: string |
   }));
 }
 
-/** Artists (grouped by their normalised name) among the songs the viewer may see, with their song counts. */
-export async function searchArtists(db: DbOrTx, t: SearchTerms, viewerId: string | null, limit: number) {
+/**
+ * Artists (grouped by their normalised name) among the songs the viewer may see, with their song counts. Phase 1
+ * collects distinct normalised names, at most `SEARCH_CANDIDATES` song rows in all, cheapest first: the exact
+ * name, the names starting with the query (a skip scan of the B-tree: one probe per distinct name, however many
+ * songs each has), the first full-text matches, then the nearest names by trigram distance. Those that match are
+ * scored once per name; the best `2 × limit` (at least 20) are kept, and only their visible songs are counted
+ * (an index-only scan of the B-tree), so that a thousand equally named "Artist N" do not mean counting all
+ * their songs. Among names of equal score beyond that cut, song counts are not compared.
+ */
+export async function searchArtists(
+  db: DbOrTx,
+  t: SearchTerms,
+  viewerId: string | null,
+  limit: number,
+  opts: SearchOptions = {},
+) {
+  const perSource = opts.candidates ?? SEARCH_CANDIDATES;
+  const nq = sql`crowdmix_search_norm(${t.text}::text)`;
+  const field = sql`crowdmix_search_norm(c.artist)`;
+  const visible = viewerId ? sql`(c.is_private = false or c.uploader_id = ${viewerId})` : sql`c.is_private = false`;
+  const next = (after: SQL | null) =>
+    sql`(select ${field} from songs c where ${visible} and ${after ? sql`${field} ~>~ ${after} and ${field} ~<~ (${nq} || chr(1114111))` : startsWith(field, nq)} order by ${field} using ~<~ limit 1)`;
+  const sources = [
+    sql`(select ${field} as n from songs c where ${visible} and ${equalTo(field, nq)} limit 1)`,
+    sql`(select p.n from prefixed p where p.n is not null limit ${perSource})`,
+  ];
+  if (t.tsquery)
+    sources.push(
+      sql`(select ${field} as n from songs c where ${visible} and to_tsvector('simple', ${field}) @@ to_tsquery('simple', ${t.tsquery}::text) limit ${perSource})`,
+    );
+  sources.push(
+    sql`(select ${field} as n from songs c where ${visible} and ${nq} <% ${field} order by ${nq} <<-> ${field} limit ${perSource})`,
+  );
+  // The name is already normalised, and crowdmix_search_norm is idempotent: the matcher applies to it as to a column.
   const m = matcher(t);
-  const score = sql<number>`round(max(${m.sim(songs.artist)} + ${m.ftsBonus(sql`${songs.artist}`)} + ${m.equal(songs.artist)})::numeric, 2)`;
-  const songCount = sql<number>`count(*)::int`;
-  const rows = await db
-    .select({ name: sql<string>`mode() within group (order by ${songs.artist})`, songCount, score })
-    .from(songs)
-    .where(and(visibleSong(viewerId), sql`(${m.near(songs.artist)} or ${m.fts(sql`${songs.artist}`)})`))
-    .groupBy(norm(songs.artist))
-    .orderBy(sql`${score} desc`, sql`${songCount} desc`, sql`1`)
-    .limit(limit);
-  return rows.map((r) => ({ name: r.name, songCount: Number(r.songCount) }));
+  const name = sql`d.n`;
+  const score = sql`round((${m.sim(name)} + ${m.ftsBonus(name)} + ${m.equal(name)})::numeric, 2)`;
+  const visibleS = viewerId ? sql`(s.is_private = false or s.uploader_id = ${viewerId})` : sql`s.is_private = false`;
+  const result = (await db.execute(sql`
+    with recursive prefixed(n) as (
+      ${next(null)}
+      union all
+      select ${next(sql`p.n`)} from prefixed p where p.n is not null
+    ),
+    names as (
+      select d.n, ${score} as score
+      from (select distinct v.n from (select u.n from (${sql.join(sources, sql` union all `)}) u limit ${perSource}) v) d
+      where ${m.near(name)} or ${m.fts(name)}
+      order by score desc, d.n
+      limit ${Math.max(2 * limit, 20)}
+    )
+    select mode() within group (order by s.artist) as name, count(*)::int as song_count, names.score
+    from names join songs s on crowdmix_search_norm(s.artist) = names.n
+    where ${visibleS}
+    group by names.n, names.score
+    order by names.score desc, song_count desc, 1
+    limit ${limit}`)) as unknown as { rows: Array<{ name: string; song_count: number | string }> };
+  return result.rows.map((r) => ({ name: r.name, songCount: Number(r.song_count) }));
 }
 
 const venueDoc = sql`${venues.name} || ' ' || ${venues.location} || ' ' || ${venues.type}`;

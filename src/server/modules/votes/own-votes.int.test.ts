@@ -92,4 +92,18 @@ describe(`OwnVotes (${testDriver})`, () => {
     expect((await own.of(heavy.id, null)).size).toBe(4);
     expect(own.size).toBeLessThanOrEqual(4);
   });
+
+  it('holds at most maxEntries (user, context) pairs, also for users without votes', async () => {
+    const db = database.db;
+    const users = await Promise.all(Array.from({ length: 12 }, () => createUser(db)));
+    const own = new OwnVotes(db, Date.now, { maxVotes: 1_000, maxPerEntry: 100, maxEntries: 5 });
+    for (const u of users) await own.of(u.id, null);
+    // Twelve users read, none with a vote: the votes cap holds nothing back; the entries cap does.
+    expect(own.entryCount).toBe(5);
+    const song = await createSong(db);
+    // The first user's entry went (least recently read): a vote behind the cache's back shows at once.
+    await createVote(db, { userId: users[0].id, songId: song.id, voteType: 'up' });
+    expect((await own.of(users[0].id, null)).get(song.id)).toBe('up');
+    expect(own.entryCount).toBe(5);
+  });
 });

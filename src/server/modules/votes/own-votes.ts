@@ -12,6 +12,11 @@ import * as repo from './votes.repository';
 export const RECHECK_MS = 5 * 60_000;
 
 export interface OwnVotesLimits {
+  /**
+   * (user, context) pairs held at most, with or without votes; the least recently read go first
+   * (OWN_VOTES_CACHE_ENTRIES, ADR 022). Without it, users who never voted would each add an entry for ever.
+   */
+  maxEntries: number;
   /** Votes held in all, over every cached (user, context); the least recently read go first. */
   maxVotes: number;
   /** A user with more votes than this in one context is not cached (read on each request instead). */
@@ -20,7 +25,7 @@ export interface OwnVotesLimits {
 
 // Four bytes a vote (sorted Int32Arrays, see VoteSet): 4,000,000 votes are 16 MB. Round-robin readers (the bench's
 // 1,000 users with 1,000 votes each) must all fit, or a least-recently-read cache never hits.
-const DEFAULT_LIMITS: OwnVotesLimits = { maxVotes: 4_000_000, maxPerEntry: 100_000 };
+const DEFAULT_LIMITS: OwnVotesLimits = { maxEntries: 100_000, maxVotes: 4_000_000, maxPerEntry: 100_000 };
 
 /** One user's votes in one context, compactly: the song ids voted up and down, each sorted for binary search. */
 export class VoteSet {
@@ -90,8 +95,12 @@ export class OwnVotes {
   constructor(
     private readonly db: DbOrTx,
     private readonly now: () => number = Date.now,
-    private readonly limits: OwnVotesLimits = DEFAULT_LIMITS,
-  ) {}
+    limits: Partial<OwnVotesLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+  }
+
+  private readonly limits: OwnVotesLimits;
 
   /** The user's votes in a context: song id → up or down. */
   async of(userId: string, venueId: number | null): Promise<VoteSet> {
@@ -136,6 +145,11 @@ export class OwnVotes {
     return this.held;
   }
 
+  /** How many (user, context) pairs are held. */
+  get entryCount() {
+    return this.entries.size;
+  }
+
   private store(key: string, entry: Entry) {
     this.drop(key);
     this.entries.set(key, entry);
@@ -144,7 +158,7 @@ export class OwnVotes {
     keys.add(key);
     this.held += entry.votes.size;
     for (const oldest of this.entries.keys()) {
-      if (this.held <= this.limits.maxVotes || oldest === key) break;
+      if ((this.held <= this.limits.maxVotes && this.entries.size <= this.limits.maxEntries) || oldest === key) break;
       this.drop(oldest);
     }
   }

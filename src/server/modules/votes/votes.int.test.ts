@@ -8,6 +8,7 @@ import { api, createTestApp, registerUser, type TestApp, type TestUser } from '.
 import { WebSocket } from 'ws';
 import { testDriver } from '../../../../test/helpers/test-db';
 import { connectWs } from '../../../../test/helpers/ws-client';
+import { describePerTransport } from '../../../../test/helpers/hub-transports';
 import { TALLY_SLOTS } from './votes.repository';
 
 let t: TestApp;
@@ -224,13 +225,20 @@ describe('live vote updates over /ws', () => {
   });
 });
 
-describe.runIf(testDriver === 'pg')('two app instances on one PostgreSQL database', () => {
+describePerTransport('two app instances on one PostgreSQL database', testDriver === 'pg', (transport) => {
   it('delivers a vote taken by one instance to a socket held by the other, and updates its mix cache', async () => {
     const url = t.database.url!;
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATABASE_URL: url });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      DATABASE_URL: url,
+      ...transport.env(url),
+    });
     const a = await buildApp(config, { skipMigrations: true, logger: false });
     const b = await buildApp(config, { skipMigrations: true, logger: false });
     try {
+      expect(b.deps.hub.transport?.name).toBe(transport.name);
       await a.start();
       await b.start();
       await b.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,7 +1,14 @@
-/** A yes/no question before something that cannot be undone (Radix AlertDialog: focus starts on Cancel). */
-import type { ReactNode } from 'react';
-import { AlertDialog as A } from 'radix-ui';
-import { Button } from './button';
+/**
+ * A yes/no question before something that cannot be undone (Radix AlertDialog: focus starts on Cancel). The
+ * trigger is the page's own; the AlertDialog's code loads when the page is idle or the trigger is approached,
+ * and mounts on the first press (ADR 024, as ./dialog.tsx).
+ */
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Slot } from 'radix-ui';
+
+const loadImpl = () => import('./confirm-dialog-impl');
+const ConfirmDialogContent = lazy(async () => ({ default: (await loadImpl()).ConfirmDialogContent }));
+const preload = () => void loadImpl();
 
 export function ConfirmDialog({
   trigger,
@@ -16,26 +23,49 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm: () => void;
 }) {
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const triggerRef = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
+    if (!w.requestIdleCallback) return;
+    const id = w.requestIdleCallback(preload);
+    return () => window.cancelIdleCallback?.(id);
+  }, []);
   return (
-    <A.Root>
-      <A.Trigger asChild>{trigger}</A.Trigger>
-      <A.Portal>
-        <A.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
-        <A.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-2xl">
-          <A.Title className="text-lg font-semibold">{title}</A.Title>
-          <A.Description className="mt-2 text-sm text-muted">{description}</A.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <A.Cancel asChild>
-              <Button variant="secondary">Cancel</Button>
-            </A.Cancel>
-            <A.Action asChild>
-              <Button variant="destructive" onClick={onConfirm}>
-                {confirmLabel}
-              </Button>
-            </A.Action>
-          </div>
-        </A.Content>
-      </A.Portal>
-    </A.Root>
+    <>
+      <Slot.Root
+        ref={triggerRef}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={(event) => {
+          if (event.defaultPrevented) return;
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
+        {trigger}
+      </Slot.Root>
+      {opened ? (
+        <Suspense fallback={null}>
+          <ConfirmDialogContent
+            open={open}
+            onOpenChange={setOpen}
+            onCloseAutoFocus={(event) => {
+              if (!triggerRef.current?.isConnected) return;
+              event.preventDefault();
+              triggerRef.current.focus();
+            }}
+            title={title}
+            description={description}
+            confirmLabel={confirmLabel}
+            onConfirm={onConfirm}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,74 +1,185 @@
-import type { ReactNode } from 'react';
-import { Dialog as D } from 'radix-ui';
-import { X } from 'lucide-react';
-import { cn } from '../../lib/utils';
+/**
+ * Dialogs whose Radix code loads when it is needed, not with the page (ADR 024). Every dialog of the app is a
+ * controlled `<Dialog open onOpenChange>`; this wrapper keeps that state and its trigger (a plain button or the
+ * child, with the same aria attributes as Radix's), and mounts the Radix modal from ./dialog-impl.tsx once the
+ * dialog opens. The module is fetched when the page is idle, or at the latest when a trigger is hovered,
+ * focused or pressed, so a dialog opens as fast as before; Radix's focus trap, scroll lock and focus return
+ * work as they did (the focus goes back to this trigger on close).
+ */
+import {
+  createContext,
+  forwardRef,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ButtonHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { Slot } from 'radix-ui';
 
-export const Dialog = D.Root;
-export const DialogTrigger = D.Trigger;
-export const DialogClose = D.Close;
+const loadImpl = () => import('./dialog-impl');
+const ImplDialogContent = lazy(async () => ({ default: (await loadImpl()).DialogContent }));
+const ImplSheetContent = lazy(async () => ({ default: (await loadImpl()).SheetContent }));
+
+/** Starts loading the Radix side (idempotent: the browser keeps one module). */
+export function preloadDialog() {
+  void loadImpl();
+}
+
+interface DialogState {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  triggerRef: RefObject<HTMLElement | null>;
+}
+
+const DialogContext = createContext<DialogState | null>(null);
+
+function useDialog(part: string): DialogState {
+  const state = useContext(DialogContext);
+  if (!state) throw new Error(`${part} must be inside <Dialog>`);
+  return state;
+}
+
+/** Loads the Radix side once the browser is idle, so the first opening needs no round trip. */
+function usePreloadWhenIdle() {
+  useEffect(() => {
+    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
+    if (w.requestIdleCallback) {
+      const id = w.requestIdleCallback(preloadDialog);
+      return () => window.cancelIdleCallback?.(id);
+    }
+    const id = window.setTimeout(preloadDialog, 2000);
+    return () => window.clearTimeout(id);
+  }, []);
+}
+
+export function Dialog({
+  open = false,
+  onOpenChange,
+  children,
+}: {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  const triggerRef = useRef<HTMLElement | null>(null);
+  usePreloadWhenIdle();
+  const change = useCallback((next: boolean) => onOpenChange?.(next), [onOpenChange]);
+  const value = useMemo(() => ({ open, onOpenChange: change, triggerRef }), [open, change]);
+  return <DialogContext.Provider value={value}>{children}</DialogContext.Provider>;
+}
+
+type TriggerProps = ButtonHTMLAttributes<HTMLButtonElement> & { asChild?: boolean };
+
+/** Opens the dialog (Radix's trigger attributes: aria-haspopup, aria-expanded, data-state). */
+export const DialogTrigger = forwardRef<HTMLButtonElement, TriggerProps>(function DialogTrigger(
+  { asChild, onClick, onPointerEnter, onFocus, type, ...props },
+  ref,
+) {
+  const { open, onOpenChange, triggerRef } = useDialog('DialogTrigger');
+  const Comp = asChild ? Slot.Root : 'button';
+  return (
+    <Comp
+      ref={(node: HTMLButtonElement | null) => {
+        triggerRef.current = node;
+        if (typeof ref === 'function') ref(node);
+        else if (ref) ref.current = node;
+      }}
+      type={asChild ? undefined : (type ?? 'button')}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      data-state={open ? 'open' : 'closed'}
+      {...props}
+      onPointerEnter={(event) => {
+        onPointerEnter?.(event);
+        preloadDialog();
+      }}
+      onFocus={(event) => {
+        onFocus?.(event);
+        preloadDialog();
+      }}
+      onClick={(event: MouseEvent<HTMLButtonElement>) => {
+        onClick?.(event);
+        if (!event.defaultPrevented) onOpenChange(!open);
+      }}
+    />
+  );
+});
+
+/** Closes the dialog. */
+export const DialogClose = forwardRef<HTMLButtonElement, TriggerProps>(function DialogClose(
+  { asChild, onClick, type, ...props },
+  ref,
+) {
+  const { onOpenChange } = useDialog('DialogClose');
+  const Comp = asChild ? Slot.Root : 'button';
+  return (
+    <Comp
+      ref={ref}
+      type={asChild ? undefined : (type ?? 'button')}
+      {...props}
+      onClick={(event: MouseEvent<HTMLButtonElement>) => {
+        onClick?.(event);
+        if (!event.defaultPrevented) onOpenChange(false);
+      }}
+    />
+  );
+});
+
+/**
+ * Mounts the Radix part once the dialog has opened, and keeps it mounted afterwards (closed), so that Radix
+ * runs its closing work (focus return, scroll unlock) as before. Nothing is shown while the module loads: a
+ * dialog is an overlay, so the page does not move.
+ */
+function useImplState(part: string) {
+  const { open, onOpenChange, triggerRef } = useDialog(part);
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  const onCloseAutoFocus = useCallback(
+    (event: Event) => {
+      // With a trigger, the focus goes back to it (as Radix does with its own); without one (a dialog opened
+      // from a menu item or a shortcut), Radix's default returns it to where it was before the dialog.
+      if (triggerRef.current?.isConnected) {
+        event.preventDefault();
+        triggerRef.current.focus();
+      }
+    },
+    [triggerRef],
+  );
+  const state = useMemo(() => ({ open, onOpenChange, onCloseAutoFocus }), [open, onOpenChange, onCloseAutoFocus]);
+  return opened ? state : null;
+}
 
 /** A centred modal with title, optional description and a close button. */
-export function DialogContent({
-  title,
-  description,
-  children,
-  className,
-}: {
+export function DialogContent(props: {
   title: string;
   description?: ReactNode;
   children: ReactNode;
   className?: string;
 }) {
+  const state = useImplState('DialogContent');
+  if (!state) return null;
   return (
-    <D.Portal>
-      <D.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
-      <D.Content
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-surface p-6 shadow-2xl',
-          className,
-        )}
-        {...(description ? {} : { 'aria-describedby': undefined })}
-      >
-        <D.Title className="pr-8 text-xl font-semibold">{title}</D.Title>
-        {description ? <D.Description className="mt-1 text-sm text-muted">{description}</D.Description> : null}
-        <div className="mt-4">{children}</div>
-        <D.Close
-          className="absolute top-4 right-4 rounded-lg p-1 text-muted hover:bg-white/10 hover:text-foreground"
-          aria-label="Close"
-        >
-          <X className="size-5" />
-        </D.Close>
-      </D.Content>
-    </D.Portal>
+    <Suspense fallback={null}>
+      <ImplDialogContent {...props} state={state} />
+    </Suspense>
   );
 }
 
 /** A side drawer (mobile navigation). */
-export function SheetContent({
-  title,
-  children,
-  side = 'left',
-}: {
-  title: string;
-  children: ReactNode;
-  side?: 'left' | 'right';
-}) {
+export function SheetContent(props: { title: string; children: ReactNode; side?: 'left' | 'right' }) {
+  const state = useImplState('SheetContent');
+  if (!state) return null;
   return (
-    <D.Portal>
-      <D.Overlay className="fixed inset-0 z-50 bg-black/70" />
-      <D.Content
-        aria-describedby={undefined}
-        className={cn(
-          'fixed top-0 bottom-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 overflow-y-auto border-border bg-surface p-5',
-          side === 'left' ? 'left-0 border-r' : 'right-0 border-l',
-        )}
-      >
-        <D.Title className="text-lg font-semibold">{title}</D.Title>
-        {children}
-        <D.Close className="absolute top-4 right-4 rounded-lg p-1 text-muted hover:bg-white/10" aria-label="Close menu">
-          <X className="size-5" />
-        </D.Close>
-      </D.Content>
-    </D.Portal>
+    <Suspense fallback={null}>
+      <ImplSheetContent {...props} state={state} />
+    </Suspense>
   );
 }

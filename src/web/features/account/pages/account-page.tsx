@@ -5,7 +5,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, LogOut, Monitor, ShieldAlert, Trash2 } from 'lucide-react';
-import { ChangeEmailSchema, ChangePasswordSchema, DELETE_CONFIRMATION, type Account } from '@shared/schemas/account';
+import { DELETE_CONFIRMATION } from '@shared/constants';
+import type { Account } from '@shared/schemas/account';
 import { AuthRequired } from '../../../app/auth-required';
 import { Page } from '../../../components/layout/page';
 import { Avatar } from '../../../components/ui/avatar';
@@ -30,6 +31,10 @@ import {
 } from '../api/account-actions';
 import { useAccount } from '../api/get-account';
 import { useSessions } from '../api/get-sessions';
+import { usePreload } from '../../../lib/preload';
+
+/** The forms' schemas (zod) load after the page paints, for the submits (ADR 024). */
+const loadSchemas = () => import('@shared/schemas/account');
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const fmt = (iso: string) => when.format(new Date(iso));
@@ -113,6 +118,7 @@ function Header({ account }: { account: Account }) {
 }
 
 function EmailSection({ account }: { account: Account }) {
+  usePreload(loadSchemas);
   const change = useChangeEmail();
   const [errors, setErrors] = useState<Record<string, string>>({});
   if (!account.hasPassword)
@@ -125,6 +131,7 @@ function EmailSection({ account }: { account: Account }) {
     e.preventDefault();
     const form = e.currentTarget;
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    const { ChangeEmailSchema } = await loadSchemas();
     const parsed = ChangeEmailSchema.safeParse({ email: data['new-email'], password: data['email-password'] });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -171,6 +178,7 @@ function EmailSection({ account }: { account: Account }) {
 }
 
 function PasswordSection() {
+  usePreload(loadSchemas);
   const change = useChangePassword();
   const [errors, setErrors] = useState<Record<string, string>>({});
   async function handleSubmit(e: FormEvent<HTMLFormElement>) {
@@ -181,6 +189,7 @@ function PasswordSection() {
       setErrors({ confirm: 'The two new passwords differ' });
       return;
     }
+    const { ChangePasswordSchema } = await loadSchemas();
     const parsed = ChangePasswordSchema.safeParse({
       currentPassword: data['current-password'],
       newPassword: data['new-password'],

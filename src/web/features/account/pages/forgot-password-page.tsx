@@ -1,7 +1,6 @@
 /** /forgot-password: ask for a reset link by email, or, where the server cannot mail, whom to ask instead. */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { EmailSchema } from '@shared/schemas/auth';
 import { Logo } from '../../../components/layout/logo';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -9,8 +8,13 @@ import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Loading } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/api-client';
 import { useRequestReset, useResetAvailability } from '../api/password-reset';
+import { usePreload } from '../../../lib/preload';
+
+/** The form's schemas (zod) load after the page paints, for the submit (ADR 024). */
+const loadSchemas = () => import('@shared/schemas/auth');
 
 export function ForgotPasswordPage() {
+  usePreload(loadSchemas);
   const available = useResetAvailability();
   const request = useRequestReset();
   const [error, setError] = useState<string | null>(null);
@@ -18,7 +22,9 @@ export function ForgotPasswordPage() {
 
   async function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const parsed = EmailSchema.safeParse(new FormData(e.currentTarget).get('email'));
+    const email = new FormData(e.currentTarget).get('email');
+    const { EmailSchema } = await loadSchemas();
+    const parsed = EmailSchema.safeParse(email);
     if (!parsed.success) {
       setError(parsed.error.issues[0].message);
       return;

@@ -1,15 +1,19 @@
 /** /reset-password?token=…: choose a new password with a reset link (mailed, or printed by the operator). */
 import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
-import { PasswordSchema } from '@shared/schemas/auth';
 import { Logo } from '../../../components/layout/logo';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirmReset } from '../api/password-reset';
+import { usePreload } from '../../../lib/preload';
+
+/** The form's schemas (zod) load after the page paints, for the submit (ADR 024). */
+const loadSchemas = () => import('@shared/schemas/auth');
 
 export function ResetPasswordPage() {
+  usePreload(loadSchemas);
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const confirm = useConfirmReset();
   const [error, setError] = useState<string | null>(null);
@@ -18,6 +22,7 @@ export function ResetPasswordPage() {
   async function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
+    const { PasswordSchema } = await loadSchemas();
     const parsed = PasswordSchema.safeParse(data.get('password'));
     if (!parsed.success) return setError(parsed.error.issues[0].message);
     if (data.get('password') !== data.get('again')) return setError('The two passwords differ');

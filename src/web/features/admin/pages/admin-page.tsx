@@ -4,14 +4,8 @@
  */
 import { useId, useState } from 'react';
 import { Flag, History, ShieldCheck } from 'lucide-react';
-import {
-  REPORT_REASON_LABELS,
-  SUSPEND_DURATIONS,
-  SUSPEND_LABELS,
-  type AdminReport,
-  type AuditEntry,
-  type ResolveReportInput,
-} from '@shared/schemas/safety';
+import type { AdminReport, AuditEntry, ResolveReportInput } from '@shared/schemas/safety';
+import { REPORT_REASON_LABELS, SUSPEND_DURATIONS, SUSPEND_LABELS } from '@shared/schemas/safety-constants';
 import { Page } from '../../../components/layout/page';
 import { AuthRequired } from '../../../app/auth-required';
 import { Badge } from '../../../components/ui/badge';

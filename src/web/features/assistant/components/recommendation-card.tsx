@@ -1,6 +1,7 @@
 /** One DJ Verse pick: title, artist, reason, genre and percent match with its colour dot, plus what to do with it. */
 import { CheckCircle2, ListEnd, Play } from 'lucide-react';
-import { CONFIDENCE_GREEN, CONFIDENCE_YELLOW, type RecommendationCard as Card } from '@shared/schemas/assistant';
+import type { RecommendationCard as Card } from '@shared/schemas/assistant';
+import { CONFIDENCE_GREEN, CONFIDENCE_YELLOW } from '@shared/schemas/assistant-constants';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast';

@@ -38,5 +38,7 @@ export const currentUserQueryOptions = () =>
 /** The current user, with the spec's three states: loading, signed in, signed out. */
 export function useAuth() {
   const q = useQuery(currentUserQueryOptions());
-  return { user: q.data ?? null, isLoading: q.isLoading, isAuthenticated: Boolean(q.data) };
+  // isPending: no answer yet, also where the check has not started (the landing page's prerender at build time,
+  // which must render what the browser's first render does; src/web/prerender.tsx).
+  return { user: q.data ?? null, isLoading: q.isLoading, isPending: q.isPending, isAuthenticated: Boolean(q.data) };
 }

@@ -1,13 +1,16 @@
 /** Sign in and create account (local accounts; OpenID Connect, when configured, skips this page). */
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { LoginSchema, RegisterSchema } from '@shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Logo } from '../../../components/layout/logo';
 import { errorMessage } from '../../../lib/api-client';
 import { useRegister, useSignIn } from '../api/sign-in';
+import { usePreload } from '../../../lib/preload';
+
+/** The form's schemas (zod) load after the page paints, for the submit (ADR 024). */
+const loadSchemas = () => import('@shared/schemas/auth');
 
 type Mode = 'signin' | 'register';
 
@@ -31,6 +34,7 @@ export function nextPath(search = typeof window === 'undefined' ? '' : window.lo
 }
 
 export function LoginPage() {
+  usePreload(loadSchemas);
   const [, navigate] = useLocation();
   // "Get Started" and "Create account" open the registration form (/login?mode=register).
   const [mode, setMode] = useState<Mode>(() =>
@@ -48,6 +52,7 @@ export function LoginPage() {
   async function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = Object.fromEntries(new FormData(e.currentTarget)) as Record<string, string>;
+    const { LoginSchema, RegisterSchema } = await loadSchemas();
     const parsed =
       mode === 'signin'
         ? LoginSchema.safeParse({ email: data.email, password: data.password })

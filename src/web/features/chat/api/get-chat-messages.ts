@@ -5,7 +5,8 @@
  */
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { POLL } from '@shared/constants';
-import { MESSAGE_PAGE_SIZE, type Message } from '@shared/schemas/message';
+import type { Message } from '@shared/schemas/message';
+import { MESSAGE_PAGE_SIZE } from '@shared/schemas/message-constants';
 import { getJson } from '../../../lib/api-client';
 import { useRealtimeEvent, useRealtimeRoom, useSocketStatus } from '../../../lib/realtime';
 

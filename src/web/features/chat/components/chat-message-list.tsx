@@ -6,7 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { Link } from 'wouter';
 import { Loader2, MessageCircle } from 'lucide-react';
 import type { Message } from '@shared/schemas/message';
-import { MESSAGE_PAGE_SIZE } from '@shared/schemas/message';
+import { MESSAGE_PAGE_SIZE } from '@shared/schemas/message-constants';
 import { href } from '../../../app/routes';
 import { cn, isMobileBrowser } from '../../../lib/utils';
 import { personColor } from '../../../lib/seed';

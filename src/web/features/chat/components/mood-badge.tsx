@@ -5,7 +5,9 @@ import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/
 import { cn } from '../../../lib/utils';
 import { moodInfo } from '../lib/moods';
 import { timeAgo } from '../lib/format';
-import { MoodDialog } from './mood-dialog';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
+
+const MoodDialog = lazyDialog(async () => (await import('./mood-dialog')).MoodDialog);
 
 const pill =
   'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium focus-visible:outline-2 focus-visible:outline-accent';

@@ -3,7 +3,7 @@
  * the YouTube choice opens a dialog with the play link(s), one per part of at most 50 videos.
  */
 import { useState } from 'react';
-import { DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { Download, ExternalLink, FileJson, FileSpreadsheet, ListMusic, MonitorPlay } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';

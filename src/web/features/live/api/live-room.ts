@@ -5,7 +5,7 @@
  * a stale queue. While the socket is not open the screens poll.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { liveRoom } from '@shared/schemas/live';
+import { liveRoom } from '@shared/schemas/live-constants';
 import { useRealtimeEvent, useRealtimeRoom, useSocketStatus } from '../../../lib/realtime';
 import { applyLiveState } from './get-live-view';
 

@@ -1,12 +1,8 @@
 /** The host's side panels: settings (with the skip rule explained), bans with undo, co-hosts, tonight's report. */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Download, Trash2, Undo2, UserPlus } from 'lucide-react';
-import {
-  describeSkipRule,
-  LiveSettingsInputSchema,
-  type LiveSettings,
-  type LiveSettingsInput,
-} from '@shared/schemas/live';
+import type { LiveSettings, LiveSettingsInput } from '@shared/schemas/live';
+import { describeSkipRule } from '@shared/schemas/live-constants';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FieldError, Input, Label } from '../../../components/ui/input';
@@ -14,6 +10,7 @@ import { Loading } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
+import { usePreload } from '../../../lib/preload';
 import { useLiveHistory, useLiveReport } from '../api/history';
 import { liveApi } from '../api/keys';
 import {
@@ -26,6 +23,9 @@ import {
   useSaveSettings,
 } from '../api/manage';
 import { HistoryList } from './history-list';
+
+/** The settings schema (zod) loads after the page paints, for the submit (ADR 024). */
+const loadSchemas = () => import('@shared/schemas/live');
 
 type Form = {
   requestCap: string;
@@ -51,6 +51,7 @@ export function SettingsPanel({ venueId }: { venueId: number }) {
   const save = useSaveSettings(venueId);
   const [form, setForm] = useState<Form | null>(null);
   const [error, setError] = useState<string | null>(null);
+  usePreload(loadSchemas);
   useEffect(() => {
     if (settings.data && !form) setForm(toForm(settings.data));
   }, [settings.data, form]);
@@ -59,8 +60,9 @@ export function SettingsPanel({ venueId }: { venueId: number }) {
   const pct = Number(form.skipPercent);
   const rule =
     Number.isInteger(pct) && pct >= 10 && pct <= 100 ? describeSkipRule(pct, form.skipScaled) : 'Pick 10 to 100%.';
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const { LiveSettingsInputSchema } = await loadSchemas();
     const input: LiveSettingsInput = {
       requestCap: Number(form.requestCap),
       skipPercent: Number(form.skipPercent),

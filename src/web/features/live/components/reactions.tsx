@@ -1,5 +1,6 @@
 /** The fixed set of emoji reactions; each one shows on the venue's TV. */
-import { LIVE_REACTIONS, type LiveReaction } from '@shared/schemas/live';
+import type { LiveReaction } from '@shared/schemas/live';
+import { LIVE_REACTIONS } from '@shared/schemas/live-constants';
 import { notifyError } from '../../../lib/notify-error';
 import { useReact } from '../api/patron';
 

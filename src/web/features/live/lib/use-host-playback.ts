@@ -8,14 +8,8 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  LIVE_MESSAGES,
-  LIVE_TIMING,
-  UNPLAYABLE_YOUTUBE_ERRORS,
-  type LivePlaybackReport,
-  type LiveSong,
-  type LiveState,
-} from '@shared/schemas/live';
+import type { LivePlaybackReport, LiveSong, LiveState } from '@shared/schemas/live';
+import { LIVE_MESSAGES, LIVE_TIMING, UNPLAYABLE_YOUTUBE_ERRORS } from '@shared/schemas/live-constants';
 import { ApiError } from '../../../lib/api-client';
 import { onPlayerReport, usePlayerActions, usePlayerState, type PlayableSong } from '../../player';
 import { applyLiveState } from '../api/get-live-view';

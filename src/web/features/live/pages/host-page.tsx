@@ -20,7 +20,8 @@ import {
   Tv,
   Unlock,
 } from 'lucide-react';
-import { LIVE_MESSAGES, type LiveQueueEntry } from '@shared/schemas/live';
+import type { LiveQueueEntry } from '@shared/schemas/live';
+import { LIVE_MESSAGES } from '@shared/schemas/live-constants';
 import { Page } from '../../../components/layout/page';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { LogIn, Radio, Tv, Users } from 'lucide-react';
-import { LIVE_MESSAGES } from '@shared/schemas/live';
+import { LIVE_MESSAGES } from '@shared/schemas/live-constants';
 import { Page } from '../../../components/layout/page';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

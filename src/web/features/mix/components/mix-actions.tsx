@@ -3,8 +3,11 @@ import { Play, Share2, Shuffle } from 'lucide-react';
 import type { Song } from '@shared/schemas/song';
 import { Button } from '../../../components/ui/button';
 import { usePlayerActions } from '../../player';
-import { ShareDialog } from './share-dialog';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { ExportMenu } from '../../exports';
+
+/** The share dialog (its form, the share card's canvas drawing) loads after the mix paints. */
+const ShareDialog = lazyDialog(async () => (await import('./share-dialog')).ShareDialog);
 
 export function MixActions({
   songs,

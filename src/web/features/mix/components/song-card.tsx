@@ -5,7 +5,7 @@
  * here" loads only when asked for, so a page of 100 songs stays light.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { ExternalLink, FileText, Flag, ListEnd, ListPlus, MoreVertical, Play, Video } from 'lucide-react';
 import { formatClock } from '@shared/duration';
 import type { RankedSong, Song } from '@shared/schemas/song';

@@ -15,7 +15,9 @@ import { DEFAULT_PLAYLIST_DESCRIPTION, formatDate, votesToAdd } from './format';
 import { inviteUrl } from './invite-link';
 import { LeavePlaylist } from './leave-playlist';
 import { ModeBadge } from './mode-badge';
-import { SharePlaylistDialog } from './share-playlist-dialog';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
+
+const SharePlaylistDialog = lazyDialog(async () => (await import('./share-playlist-dialog')).SharePlaylistDialog);
 
 export function PlaylistHeader({
   playlist: p,

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { ArrowLeft, ListMusic } from 'lucide-react';
-import { playlistPermissions } from '@shared/schemas/playlist';
+import { playlistPermissions } from '@shared/schemas/playlist-constants';
 import { paths } from '../../../app/routes';
 import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
@@ -18,13 +18,15 @@ import { usePlaylist } from '../api/get-playlist';
 import { usePlaylistMembers } from '../api/get-playlist-members';
 import { usePlaylistSongs } from '../api/get-playlist-songs';
 import { useLivePlaylist, usePlaylistPoll } from '../api/live-playlists';
-import { AddSongDialog } from '../components/add-song-dialog';
 import { InviteLink } from '../components/invite-link';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { PlaylistHeader } from '../components/playlist-header';
 import { PlaylistMembers } from '../components/playlist-members';
 import { toPlayable } from '../components/playlist-song-row';
 import { PlaylistSongs } from '../components/playlist-songs';
 import { StateView } from '../../../components/ui/state-view';
+
+const AddSongDialog = lazyDialog(async () => (await import('../components/add-song-dialog')).AddSongDialog);
 
 const BackLink = () => (
   <Link

@@ -11,7 +11,11 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuth } from '../../auth';
 import { usePlaylists } from '../api/get-playlists';
 import { useLivePlaylists } from '../api/live-playlists';
-import { CreatePlaylistDialog } from '../components/create-playlist-dialog';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
+
+const CreatePlaylistDialog = lazyDialog(
+  async () => (await import('../components/create-playlist-dialog')).CreatePlaylistDialog,
+);
 import { PlaylistCard } from '../components/playlist-card';
 import { StateView } from '../../../components/ui/state-view';
 

@@ -4,7 +4,7 @@
  * Radix menu mounts on the press that opens it, so a room of a hundred messages carries a hundred plain buttons.
  */
 import { lazy, Suspense, useState } from 'react';
-import { DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { Ban, Clock, Flag, MoreHorizontal, Trash2 } from 'lucide-react';
 import type { Message } from '@shared/schemas/message';
 import { toast } from '../../../lib/toast';

@@ -6,13 +6,8 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { Sparkles } from 'lucide-react';
-import {
-  attributesFromForm,
-  SONG_MOODS,
-  type SongAttributes,
-  type SongAttributesReply,
-  type SongMood,
-} from '@shared/schemas/song';
+import { attributesFromForm, type SongAttributes, type SongAttributesReply, type SongMood } from '@shared/schemas/song';
+import { SONG_MOODS } from '@shared/schemas/song-constants';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label, Select } from '../../../components/ui/input';
 import { useAttributeSuggestion } from '../api/song-attributes';

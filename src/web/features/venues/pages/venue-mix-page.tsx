@@ -45,7 +45,9 @@ import { useVenue } from '../api/get-venue';
 import { useVenueMix } from '../../mix';
 import { useRemoveVenueSong } from '../api/remove-venue-song';
 import { useUpdateVenue } from '../api/update-venue';
-import { VenueFormDialog } from '../components/venue-form-dialog';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
+
+const VenueFormDialog = lazyDialog(async () => (await import('../components/venue-form-dialog')).VenueFormDialog);
 
 function NotFound() {
   return (

@@ -8,8 +8,10 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuth } from '../../auth';
 import { useVenues } from '../api/get-venues';
 import { VenueCard } from '../components/venue-card';
-import { VenueFormDialog } from '../components/venue-form-dialog';
 import { StateView } from '../../../components/ui/state-view';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
+
+const VenueFormDialog = lazyDialog(async () => (await import('../components/venue-form-dialog')).VenueFormDialog);
 
 export function VenuesPage() {
   const { isAuthenticated, isLoading: authLoading } = useAuth();
