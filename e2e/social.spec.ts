@@ -236,7 +236,9 @@ test.describe('social', () => {
       await released;
       await route.continue();
     });
-    await page.goto('/messages');
+    // Only until the document arrives: the page may start its held navigation before its own load event, and a
+    // goto that waits for 'load' would then wait for the held navigation.
+    await page.goto('/messages', { waitUntil: 'commit' });
     await expect(page.getByText('You are logged out. Logging in again...', { exact: true })).toBeVisible();
     release();
     await expect(page).toHaveURL(/\/login/);
