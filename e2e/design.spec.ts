@@ -284,3 +284,45 @@ test('a failed load says so in words with a Retry on every screen, never the raw
   await expect(error).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Music Venues' })).toBeVisible();
 });
+
+test("the moderation screens say a failed load in words with a Retry; the audit log never claims 'nothing moderated' when it could not be read", async ({
+  context,
+  page,
+}) => {
+  // The administrator of the browser tests' server (ADMIN_EMAILS in scripts/e2e-server.mjs); created if this worker's
+  // server has not seen it yet.
+  const admin = {
+    email: 'moderator@crowdmix.test',
+    password: 'moderator password 1',
+    firstName: 'Mod',
+    lastName: 'Erator',
+  };
+  const registered = await context.request.post('/api/auth/register', { data: admin });
+  if (registered.status() === 409) {
+    const login = await context.request.post('/api/auth/login', {
+      data: { email: admin.email, password: admin.password },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+  } else expect(registered.status(), await registered.text()).toBe(201);
+  const body = JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'boom' });
+  const fail = (pattern: string) =>
+    page.route(pattern, (r) => r.fulfill({ status: 500, contentType: 'application/json', body }));
+  await fail('**/api/admin/reports?**');
+  await fail('**/api/admin/audit');
+  await page.goto('/admin');
+  const reports = page.getByTestId('state-error').filter({ hasText: 'Could not load the reports' });
+  await expect(reports).toBeVisible();
+  await expect(reports).toContainText('Something went wrong on our side. Please try again in a moment.');
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  const audit = page.getByTestId('state-error').filter({ hasText: 'Could not load the audit log' });
+  await expect(audit).toBeVisible();
+  await expect(page.getByText('Nothing has been moderated yet.')).toHaveCount(0);
+  await expect(page.locator('main')).not.toContainText('500:');
+  // Retry asks again: once the server answers, the log shows what it holds.
+  await page.unroute('**/api/admin/audit');
+  await audit.getByRole('button', { name: 'Retry' }).click();
+  await expect(audit).toHaveCount(0);
+  await expect(
+    page.getByRole('list', { name: 'Audit log' }).or(page.getByText('Nothing has been moderated yet.')),
+  ).toBeVisible();
+});

@@ -55,21 +55,23 @@ export const ROUTE_JS_BUDGET = 120 * 1024;
 /**
  * Routes still above the budget, each with the ceiling it may not pass (KB, gzip) until it is brought under
  * 120 KB: the weight check of `npm test` fails when any other route passes the budget or one of these passes its
- * ceiling, so nothing grows while the rest is done (ADR 024 says what each still loads).
+ * ceiling, so nothing grows while the rest is done (ADR 024 says what each still loads). Raised once, on merging
+ * the design work (ADR 024, "Ceilings raised"): playlist 145 → 150, messages 124 → 125, admin 128 → 129, profile new at 121.
  */
 export const ROUTE_JS_CEILINGS = {
   upload: 174,
   chat: 161,
-  playlist: 145,
+  playlist: 150,
   'venue-mix': 142,
   home: 135,
   host: 134,
   live: 129,
   search: 129,
-  admin: 128,
+  admin: 129,
   tv: 125,
-  messages: 124,
+  messages: 125,
   account: 123,
+  profile: 121,
 };
 
 /**

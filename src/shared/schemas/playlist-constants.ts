@@ -31,3 +31,9 @@ export function playlistPermissions(
     canModerate: isAdmin || membership.canModerate,
   };
 }
+
+/** The invite link's path of a playlist: the plain link for public ones, the link with the secret for private. */
+export function playlistInvitePath(p: { id: number; isPublic: boolean; inviteToken: string | null }): string {
+  const base = `/community-playlists/${p.id}`;
+  return p.isPublic || !p.inviteToken ? base : `${base}?invite=${p.inviteToken}`;
+}

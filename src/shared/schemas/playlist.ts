@@ -193,9 +193,3 @@ export const InviteTokenSchema = z.string().regex(/^[0-9a-f]{32}$/, 'Invalid inv
 export const InviteQuerySchema = z.object({ invite: InviteTokenSchema.optional() });
 /** POST /api/community-playlists/{id}/join: a private playlist is joined with its invite. */
 export const JoinPlaylistSchema = z.object({ invite: InviteTokenSchema.optional() }).nullish();
-
-/** The invite link's path of a playlist: the plain link for public ones, the link with the secret for private. */
-export function playlistInvitePath(p: { id: number; isPublic: boolean; inviteToken: string | null }): string {
-  const base = `/community-playlists/${p.id}`;
-  return p.isPublic || !p.inviteToken ? base : `${base}?invite=${p.inviteToken}`;
-}

@@ -14,6 +14,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { FieldError, Input, Label, Select } from '../../../components/ui/input';
 import { Loading } from '../../../components/ui/loading';
+import { StateView } from '../../../components/ui/state-view';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -83,19 +84,24 @@ export function AdminPage() {
 
 function ReportList({ status }: { status: 'open' | 'closed' }) {
   const reports = useReports(status);
-  if (reports.isLoading) return <Loading />;
+  if (reports.isLoading) return <StateView kind="loading" label="Loading reports..." />;
   if (reports.isError)
     return (
-      <p role="alert" className="text-sm text-red-300">
-        Could not load the reports: {errorMessage(reports.error, 'please try again')}
-      </p>
+      <StateView
+        kind="error"
+        title="Could not load the reports"
+        error={reports.error}
+        onRetry={() => void reports.refetch()}
+      />
     );
   const list = reports.data ?? [];
   if (!list.length)
     return (
-      <p className="py-10 text-center text-muted">
-        {status === 'open' ? 'No open reports. All quiet.' : 'No handled reports yet.'}
-      </p>
+      <StateView
+        kind="empty"
+        icon={<Flag />}
+        title={status === 'open' ? 'No open reports. All quiet.' : 'No handled reports yet.'}
+      />
     );
   return (
     <ul className="space-y-4" aria-label={status === 'open' ? 'Open reports' : 'Handled reports'}>
@@ -232,9 +238,19 @@ function ReportCard({ report: r }: { report: AdminReport }) {
 
 function AuditLog() {
   const audit = useAudit();
-  if (audit.isLoading) return <Loading />;
+  if (audit.isLoading) return <StateView kind="loading" label="Loading the audit log..." />;
+  // Never "nothing moderated" when the log could not be read.
+  if (audit.isError)
+    return (
+      <StateView
+        kind="error"
+        title="Could not load the audit log"
+        error={audit.error}
+        onRetry={() => void audit.refetch()}
+      />
+    );
   const list = audit.data ?? [];
-  if (!list.length) return <p className="py-10 text-center text-muted">Nothing has been moderated yet.</p>;
+  if (!list.length) return <StateView kind="empty" icon={<History />} title="Nothing has been moderated yet." />;
   return (
     <ul className="divide-y divide-border/60 rounded-2xl border border-border bg-surface/80" aria-label="Audit log">
       {list.map((e) => (

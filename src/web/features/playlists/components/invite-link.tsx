@@ -4,7 +4,8 @@
  * and join the playlist).
  */
 import { Copy, Link2 } from 'lucide-react';
-import { playlistInvitePath, type PlaylistDetail } from '@shared/schemas/playlist';
+import type { PlaylistDetail } from '@shared/schemas/playlist';
+import { playlistInvitePath } from '@shared/schemas/playlist-constants';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast';
 
