@@ -228,20 +228,19 @@ test.describe('social', () => {
   });
 
   test('visitors on Messages get a toast and go to sign in', async ({ page }) => {
-    // The page leaves for sign-in 500 ms after the toast: hold that navigation until the toast has been seen, so a
-    // slow machine cannot make the check miss its window.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/login', async (route) => {
-      await released;
-      await route.continue();
+    // The page leaves for sign-in 500 ms after the toast. Holding that navigation does not work (a locator waits for
+    // a pending navigation to finish), so the page itself notes the toast in sessionStorage, which outlives the
+    // same-origin navigation, and the test reads it on the sign-in page.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('You are logged out. Logging in again...')) {
+          sessionStorage.setItem('e2e-toast-seen', 'yes');
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
     });
-    // Only until the document arrives: the page may start its held navigation before its own load event, and a
-    // goto that waits for 'load' would then wait for the held navigation.
     await page.goto('/messages', { waitUntil: 'commit' });
-    await expect(page.getByText('You are logged out. Logging in again...', { exact: true })).toBeVisible();
-    release();
     await expect(page).toHaveURL(/\/login/);
+    expect(await page.evaluate(() => sessionStorage.getItem('e2e-toast-seen'))).toBe('yes');
   });
 
   test('profile shows real activity, achievements and a working Manage button', async ({ browser }) => {
