@@ -1,11 +1,12 @@
 /** The route table of spec section 2. Screens are loaded on demand so the landing page stays small. */
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { Loading } from '../components/ui/loading';
 import { LandingPage } from '../features/auth/pages/landing-page';
 import { pageSaysSignedOut, useAuth } from '../features/auth';
 import { paths } from './routes';
+import { isHydratingLanding, landingHydrated } from '../lib/hydration';
 
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
@@ -44,6 +45,15 @@ const ResetPasswordPage = page(() => import('../features/account/pages/reset-pas
 function Root() {
   const { isAuthenticated, isLoading, isPending } = useAuth();
   const qc = useQueryClient();
+  // The first render must be the prerendered landing page whatever the sign-in check did meanwhile: a visitor's
+  // check needs no request and can answer before hydration renders this (then the mix below would be there and the
+  // markup would not match: React error #418, and the page painted again). So, while hydrating, the mix waits for
+  // the first commit.
+  const [hydrated, setHydrated] = useState(() => !isHydratingLanding());
+  useEffect(() => {
+    landingHydrated();
+    setHydrated(true);
+  }, []);
   useEffect(() => {
     // A page requested with a session cookie is most likely signed in: load the home screen, its code and its
     // data, while the auth check runs rather than after it (one round trip less before the mix shows).
@@ -54,10 +64,10 @@ function Root() {
   // A visitor's landing page shows the live Top 100 and Trending under its hero, playable (issue 15); the hero
   // alone is prerendered, the mix loads after it.
   // While the check is pending this is exactly the prerendered landing page, which the browser hydrates.
-  if (isPending || !isAuthenticated)
+  if (isPending || !hydrated || !isAuthenticated)
     return (
       <LandingPage>
-        {isPending ? null : (
+        {isPending || !hydrated ? null : (
           <Suspense fallback={<Loading label="Loading the Top 100..." />}>
             <section aria-label="The live Top 100" className="py-6">
               <VisitorMix visitor />
