@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { WORKERS, serverPort, serverUrl } from './e2e/fixtures/servers';
+import { WORKERS, readinessUrl, serverPort, serverUrl } from './e2e/fixtures/servers';
 
 /** Browser tests in Debian's Chromium against the built app on a throwaway PGlite directory. */
 export default defineConfig({
@@ -30,15 +30,17 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  // One server per worker (e2e/fixtures/servers.ts). Playwright starts them one after another, so the first builds
-  // the app and the others reuse its dist/.
-  webServer: Array.from({ length: WORKERS }, (_, i) => ({
+  // One server per worker (e2e/fixtures/servers.ts), all started at once by one command (each spends seconds creating
+  // and seeding its database): Playwright waits for the launcher's readiness port, which answers once all are ready.
+  webServer: {
     command: `node scripts/e2e-server.mjs`,
-    url: `${serverUrl(i)}/readyz`,
+    url: readinessUrl,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(serverPort(i)), ...(i > 0 ? { E2E_BUILD: 'false' } : {}) },
+    // SIGTERM first, so that the servers remove their throwaway data directories.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: { PORT: String(serverPort(0)), E2E_SERVERS: String(WORKERS) },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-  })),
+  },
 });

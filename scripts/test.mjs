@@ -1,10 +1,11 @@
 // `npm test`: lint, typecheck, unit + integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set; the scale-out
 // suites once more over Redis when TEST_REDIS_URL is set),
 // then the browser tests in Chromium. Every suite runs; the last line sums them: "N passed, N failed, N skipped".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 fs.mkdirSync('.tmp', { recursive: true });
+const suiteStarted = Date.now();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const rows = [];
 /** Every test's duration, for the "slowest ten" list at the end: { name, ms }. */
@@ -17,10 +18,41 @@ function run(name, cmd, args, env = {}) {
   return r.status ?? 1;
 }
 
+/** Wall-clock time since `started` (ms), for the per-phase figures in the summary. */
+const seconds = (started) => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+
 function check(name, cmd, args) {
+  const started = Date.now();
   const ok = run(name, cmd, args) === 0;
   totals[ok ? 'passed' : 'failed'] += 1;
-  rows.push(`${name}: ${ok ? 'ok' : 'FAILED'}`);
+  rows.push(`${name}: ${ok ? 'ok' : 'FAILED'} (${seconds(started)})`);
+}
+
+/** `check`, without waiting: its output is held and printed in one piece when it ends. */
+function checkAsync(name, cmd, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    let ended = false;
+    const done = (code) => {
+      if (ended) return;
+      ended = true;
+      const ok = code === 0;
+      console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')} (${seconds(started)})`);
+      process.stdout.write(Buffer.concat(out));
+      totals[ok ? 'passed' : 'failed'] += 1;
+      rows.push(`${name}: ${ok ? 'ok' : 'FAILED'} (${seconds(started)})`);
+      resolve();
+    };
+    child.on('error', (err) => {
+      out.push(Buffer.from(`${err.message}\n`));
+      done(1);
+    });
+    child.on('close', (code) => done(code ?? 1));
+  });
 }
 
 function readJson(file) {
@@ -36,12 +68,16 @@ console.log(
     ? `Realtime hub: the scale-out suites run on LISTEN/NOTIFY and on Redis (TEST_REDIS_URL=${process.env.TEST_REDIS_URL})`
     : 'Realtime hub: TEST_REDIS_URL is unset, the Redis variants of the scale-out suites are skipped (.ci/run sets it)',
 );
-check('lint', 'npm', ['run', 'lint', '--silent']);
-check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+// Lint and typecheck each keep one core busy: they run side by side (output printed as each one ends).
+await Promise.all([
+  checkAsync('lint', 'npm', ['run', 'lint', '--silent']),
+  checkAsync('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
+]);
 
 {
   const out = '.tmp/vitest.json';
   fs.rmSync(out, { force: true });
+  const started = Date.now();
   const code = run('unit + integration', 'npx', [
     'vitest',
     'run',
@@ -57,7 +93,7 @@ check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests + failedSuites;
     totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-    rows.push(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests + failedSuites} failed`);
+    rows.push(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests + failedSuites} failed (${seconds(started)})`);
     for (const file of r.testResults ?? []) {
       if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) {
         failures.push(
@@ -83,6 +119,7 @@ check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 {
   const out = '.tmp/playwright.json';
   fs.rmSync(out, { force: true });
+  const started = Date.now();
   const code = run('browser', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   });
@@ -93,7 +130,9 @@ check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
     totals.passed += passed;
     totals.failed += failed + (code !== 0 && failed === 0 ? 1 : 0);
     totals.skipped += r.stats.skipped ?? 0;
-    rows.push(`playwright: ${passed} passed, ${failed} failed${r.stats.flaky ? ` (${r.stats.flaky} flaky)` : ''}`);
+    rows.push(
+      `playwright: ${passed} passed, ${failed} failed${r.stats.flaky ? ` (${r.stats.flaky} flaky)` : ''} (${seconds(started)}, build and servers included)`,
+    );
     const walk = (suite, file) => {
       for (const spec of suite.specs ?? []) {
         for (const t of spec.tests ?? []) {
@@ -124,6 +163,7 @@ if (failures.length) {
   console.log('\nFailed:');
   for (const name of failures) console.log(`  ✗ ${name}`);
 }
+rows.push(`total: ${seconds(suiteStarted)}`);
 console.log(`\n${rows.join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
