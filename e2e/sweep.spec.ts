@@ -88,6 +88,11 @@ async function firstId(request: APIRequestContext, url: string): Promise<number>
   return ((await res.json()) as Array<{ id: number }>)[0].id;
 }
 
+// The four route passes and the stored-XSS test are independent and long (about a minute each): each is a unit of
+// work of its own, so that both workers share them instead of one worker running the whole file. The XSS test is
+// declared last, so no route pass runs after it on the same server (it fills the pages with its payloads).
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('sweep: every route, signed out and signed in, desktop and mobile', () => {
   test.describe.configure({ timeout: 240_000 });
 
