@@ -9,6 +9,10 @@ import type { Page } from '@playwright/test';
 import { test, expect, signUp } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
+// Each screen is independent (its data frozen by routes, a new account when signed in): the screens are shared by
+// both workers rather than run as one block — the last file in name order, it kept one worker busy for minutes
+// while the other had nothing left to do (ADR 027).
+test.describe.configure({ mode: 'parallel' });
 
 const GENRES = ['Rock', 'Pop', 'Jazz', 'Hip Hop', 'Electronic', 'Classical', 'Indie', 'Soul'];
 const TITLES = [
