@@ -397,9 +397,17 @@ test.describe('sweep: stored XSS renders as text everywhere', () => {
       w.dialogs.length = 0;
       await v.page.goto(v.path);
       await settle(v.page);
-      const text = (await v.page.locator('body').innerText()).replace(/\s+/g, ' ');
+      // The text appears as typed (collapsed whitespace aside), i.e. it was rendered as text, not parsed as markup.
+      // A busy machine can still be fetching or rendering a list after `settle`: read the page until every text is
+      // there or 15 s have passed, then report what is missing.
+      const wanted = v.shows.map((s) => s.replace(/\s+/g, ' ').trim().slice(0, 40));
+      const bodyText = async () => (await v.page.locator('body').innerText()).replace(/\s+/g, ' ');
+      let text = await bodyText();
+      for (const until = Date.now() + 15_000; !wanted.every((s) => text.includes(s)) && Date.now() < until;) {
+        await v.page.waitForTimeout(250);
+        text = await bodyText();
+      }
       for (const s of v.shows) {
-        // The text appears as typed (collapsed whitespace aside), i.e. it was rendered as text, not parsed as markup.
         if (!text.includes(s.replace(/\s+/g, ' ').trim().slice(0, 40)))
           failures.push(`${v.path}: does not show ${JSON.stringify(s.slice(0, 40))}`);
       }
