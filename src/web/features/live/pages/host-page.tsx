@@ -28,7 +28,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Loading } from '../../../components/ui/loading';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { StateView } from '../../../components/ui/state-view';
+import { ApiError } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth';
@@ -112,14 +113,27 @@ export function LiveHostPage() {
       </Page>
     );
   if (info.isLoading || view.isLoading) return <Loading label="Loading the live session..." />;
-  if (info.isError || !info.data || !state)
+  if (info.error instanceof ApiError && info.error.status === 403)
     return (
       <Page className="max-w-md">
         <Card role="alert" className="mt-6 p-6 text-center text-red-200">
-          {info.error instanceof ApiError && info.error.status === 403
-            ? LIVE_MESSAGES.hostOnly
-            : errorMessage(info.error ?? view.error, 'Could not load the live session.')}
+          {LIVE_MESSAGES.hostOnly}
         </Card>
+      </Page>
+    );
+  if (info.isError || !info.data || !state)
+    return (
+      <Page className="max-w-md">
+        <StateView
+          kind="error"
+          className="mt-6"
+          title="The live session could not be loaded"
+          error={info.error ?? view.error}
+          onRetry={() => {
+            if (info.isError) void info.refetch();
+            if (view.isError || !view.data) void view.refetch();
+          }}
+        />
       </Page>
     );
 
