@@ -27,6 +27,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CopyLinkField } from '../../../components/ui/copy-link-field';
 import { Loading } from '../../../components/ui/loading';
 import { StateView } from '../../../components/ui/state-view';
 import { ApiError } from '../../../lib/api-client';
@@ -346,23 +347,17 @@ export function LiveHostPage() {
               <p className="text-muted">
                 Open this link on the TV over the bar. It shows the queue and the join code; keep it private.
               </p>
-              <p className="rounded-lg bg-surface-2 p-2 font-mono text-xs break-all" data-testid="tv-url">
-                {tvUrl}
-              </p>
+              <CopyLinkField
+                url={tvUrl}
+                copied="Open it on the TV over the bar."
+                label="TV screen link"
+                testId="tv-url"
+              />
               <div className="flex flex-wrap gap-2">
                 <Button asChild size="sm">
                   <a href={host.tvPath} target="_blank" rel="noopener">
                     <Tv aria-hidden /> Open the TV screen <ExternalLink aria-hidden />
                   </a>
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() =>
-                    void navigator.clipboard?.writeText(tvUrl).then(() => toast({ title: 'TV link copied' }))
-                  }
-                >
-                  Copy link
                 </Button>
                 <Button
                   size="sm"
