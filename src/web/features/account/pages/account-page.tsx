@@ -110,7 +110,7 @@ export function AccountPage() {
 function Header({ account }: { account: Account }) {
   return (
     <div className="flex items-center gap-4">
-      <Avatar first={account.firstName} last={account.lastName} />
+      <Avatar personId={account.id} first={account.firstName} last={account.lastName} />
       <div className="min-w-0">
         <p className="truncate font-semibold">
           {[account.firstName, account.lastName].filter(Boolean).join(' ') || 'Member'}
@@ -391,7 +391,12 @@ function BlockedSection() {
             const name = [b.user.firstName, b.user.lastName].filter(Boolean).join(' ') || 'Member';
             return (
               <li key={b.user.id} className="flex items-center gap-3 py-2">
-                <Avatar first={b.user.firstName} last={b.user.lastName} src={b.user.profileImageUrl} />
+                <Avatar
+                  personId={b.user.id}
+                  first={b.user.firstName}
+                  last={b.user.lastName}
+                  src={b.user.profileImageUrl}
+                />
                 <span className="min-w-0 flex-1 truncate text-sm">{name}</span>
                 <Button
                   variant="outline"
