@@ -3,7 +3,7 @@
  * whole link in its title) and a Copy link button that copies it and says so in a toast. Used by the playlist's
  * invite link, the Share Playlist and Share Your Mix dialogs and the host's TV link.
  */
-import { Copy, Link2 } from 'lucide-react';
+import { Copy, Link2, Share2 } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import { cx } from '../../lib/cx';
 import { Button } from './button';
@@ -67,5 +67,35 @@ export function CopyLinkField({
         <Copy aria-hidden /> Copy link
       </Button>
     </div>
+  );
+}
+
+/**
+ * The browser's own share sheet (phones, some desktops) for a link; nothing where the browser has none
+ * (`navigator.share`). Shown under a CopyLinkField, so Copy link stays first.
+ */
+export function NativeShareButton({
+  url,
+  title,
+  text,
+  className,
+}: {
+  url: string;
+  title: string;
+  text?: string;
+  className?: string;
+}) {
+  if (typeof navigator === 'undefined' || typeof navigator.share !== 'function') return null;
+  const share = async () => {
+    try {
+      await navigator.share({ title, text, url });
+    } catch {
+      /* dismissed */
+    }
+  };
+  return (
+    <Button variant="secondary" onClick={() => void share()} className={cx('w-full', className)}>
+      <Share2 aria-hidden /> Share…
+    </Button>
   );
 }

@@ -1,8 +1,8 @@
 /** 'Share Your Mix': editable title and description, X / Facebook / Instagram, copy, the PNG card and a preview. */
 import { useId, useState, type ReactNode } from 'react';
-import { Camera, Copy, Download, Music2, Share2 } from 'lucide-react';
+import { Camera, Copy, Download, Music2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { CopyLinkField } from '../../../components/ui/copy-link-field';
+import { CopyLinkField, NativeShareButton } from '../../../components/ui/copy-link-field';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../lib/toast';
@@ -83,16 +83,6 @@ export function ShareDialog({
     else toast({ title: 'Copy failed', description: 'Please copy the text manually.', variant: 'destructive' });
   };
 
-  // The browser's own share sheet (phones, some desktops); without it the button is not shown.
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-  const nativeShare = async () => {
-    try {
-      await navigator.share({ title, text: description, url });
-    } catch {
-      /* dismissed */
-    }
-  };
-
   const instagram = async () => {
     if (await copyText(text))
       toast({
@@ -139,11 +129,7 @@ export function ShareDialog({
           {/* Copy link first: the quickest share, and the dialog's first focus (no keyboard pops up on a phone). */}
           <div className="space-y-2">
             <CopyLinkField url={url} copied="Paste it anywhere to share the mix." label="Link to the mix" primary />
-            {canShare ? (
-              <Button variant="secondary" onClick={nativeShare} className="w-full">
-                <Share2 aria-hidden /> Share…
-              </Button>
-            ) : null}
+            <NativeShareButton url={url} title={title} text={description} />
           </div>
           <div className="grid grid-cols-3 gap-2">
             <Button variant="secondary" size="sm" onClick={() => openShareWindow('x')} aria-label="Share on X">

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Copy } from 'lucide-react';
 import { href } from '../../../app/routes';
 import { Button } from '../../../components/ui/button';
-import { CopyLinkField, copyWithToast } from '../../../components/ui/copy-link-field';
+import { CopyLinkField, NativeShareButton, copyWithToast } from '../../../components/ui/copy-link-field';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 
 /** The share text: the playlist, its song count, the first 3 tracks and the link. */
@@ -46,7 +46,10 @@ export function SharePlaylistDialog({
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent title="Share Playlist" description="Invite friends to listen, join and vote.">
         <div className="flex flex-col gap-4">
-          <CopyLinkField url={url} copied="Playlist link copied!" label="Playlist link" testId="share-url" />
+          <div className="space-y-2">
+            <CopyLinkField url={url} copied="Playlist link copied!" label="Playlist link" testId="share-url" primary />
+            <NativeShareButton url={url} title={name} text={`${name} — a community playlist on CrowdMix`} />
+          </div>
           <pre className="max-h-48 overflow-auto rounded-xl border border-border bg-surface-2 p-3 font-sans text-sm whitespace-pre-wrap">
             {text}
           </pre>
@@ -63,7 +66,10 @@ export function SharePlaylistDialog({
             >
               Share on Facebook
             </Button>
-            <Button onClick={() => void copyWithToast(text, { description: 'Share text copied successfully!' })}>
+            <Button
+              variant="outline"
+              onClick={() => void copyWithToast(text, { description: 'Share text copied successfully!' })}
+            >
               <Copy aria-hidden /> Copy Share Text
             </Button>
           </div>
