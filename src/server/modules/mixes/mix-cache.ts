@@ -285,13 +285,7 @@ export class MixCache {
     const oldest = mixFull ? null : await repo.loadUnvoted(this.db, venueId, 'oldest', limit);
     // Trending order: a song without votes has the hot score of its age alone.
     const lastHot = voted.trending.length === limit ? voted.trending.at(-1) : undefined;
-    const newest = await repo.loadUnvoted(
-      this.db,
-      venueId,
-      'newest',
-      limit,
-      lastHot && hotAgeMs(lastHot) - 1_000,
-    );
+    const newest = await repo.loadUnvoted(this.db, venueId, 'newest', limit, lastHot && hotAgeMs(lastHot) - 1_000);
 
     const mixPick = pick([...voted.mix, ...(oldest ?? [])], compareForMix, topK);
     const mixComplete = oldest !== null && voted.mix.length < limit && oldest.length < limit && mixPick.all;
