@@ -59,6 +59,8 @@ interface Entry {
   /** Songs named by events (or during a load) whose tallies are re-read shortly. */
   dirty: Set<number>;
   reconcileTimer: NodeJS.Timeout | null;
+  /** A re-read is running: the next one waits for it (two at once could apply older counts after newer ones). */
+  reconciling: boolean;
   /**
    * Changes whenever the ranking or anything derived from it changes (unique across contexts and reloads):
    * readers that keep a derived view (the read model's presented and encoded mix) rebuild it when it moved.
@@ -242,6 +244,7 @@ export class MixCache {
         loading: null,
         dirty: new Set(),
         reconcileTimer: null,
+        reconciling: false,
         version: this.nextVersion++,
       };
       this.entries.set(k, entry);
@@ -343,12 +346,14 @@ export class MixCache {
   private async reconcile(entry: Entry) {
     if (this.stopped) return;
     // A running load reads after these events; it schedules the re-read again when it ends.
-    if (entry.loading) return;
+    // A running re-read schedules the next one when it ends (`dirty` is not empty).
+    if (entry.loading || entry.reconciling) return;
     // Never loaded (the load failed): the next read loads everything afresh.
     if (!entry.songs) return entry.dirty.clear();
     const ids = [...entry.dirty];
     entry.dirty.clear();
     const loads = entry.loads;
+    entry.reconciling = true;
     try {
       const counts = await repo.loadCounts(this.db, entry.venueId, ids);
       const byId = new Map(counts.map((c) => [c.songId, c]));
@@ -387,7 +392,7 @@ export class MixCache {
       const rows = await repo.loadSongs(this.db, entry.venueId, rising);
       if (entry.loads !== loads) return;
       for (const r of rows) {
-        if (songs.has(r.song.id)) continue; // brought in meanwhile by another re-read
+        if (songs.has(r.song.id)) continue; // cannot happen: re-reads run one at a time, loads drop the answer
         const c: Candidate = {
           song: r.song,
           uploaderName: r.uploaderName,
@@ -406,6 +411,7 @@ export class MixCache {
       entry.stale = true;
       entry.generation++;
     } finally {
+      entry.reconciling = false;
       if (entry.dirty.size) this.scheduleReconcile(entry);
     }
   }
