@@ -44,7 +44,7 @@ export function createAppState(core: CoreDeps): AppState {
   core.hub.onSignal('votes_changed', (userId) => ownVotes.changed(userId));
   core.hub.onResync(() => ownVotes.clear());
   return {
-    mixes: new MixReadModel(core.db, core.log, core.hub),
+    mixes: new MixReadModel(core.db, core.log, core.hub, core.config.mixCache),
     ownVotes,
     presence: new Presence(core),
     mailer: new Mailer(core.config.mail, core.log),
