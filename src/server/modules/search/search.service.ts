@@ -8,12 +8,17 @@ import * as repo from './search.repository';
 
 /** Songs, artists, venues and public playlists matching `q`, `limit` per group; private songs only for their owner. */
 export async function search(db: Db, q: string, limit: number, viewerId: string | null): Promise<SearchResponse> {
-  const terms = repo.searchTerms(q);
-  const [songs, artists, venues, playlists] = await Promise.all([
-    repo.searchSongs(db, terms, viewerId, limit),
-    repo.searchArtists(db, terms, viewerId, limit),
-    repo.searchVenues(db, terms, limit),
-    repo.searchPlaylists(db, terms, limit),
+  const plain = repo.searchTerms(q);
+  // Typos in song and artist words are corrected first (ADR 026); venues and playlists are small tables.
+  const songsAndArtists = repo
+    .correctWords(db, plain)
+    .then(({ terms }) =>
+      Promise.all([repo.searchSongs(db, terms, viewerId, limit), repo.searchArtists(db, terms, viewerId, limit)]),
+    );
+  const [[songs, artists], venues, playlists] = await Promise.all([
+    songsAndArtists,
+    repo.searchVenues(db, plain, limit),
+    repo.searchPlaylists(db, plain, limit),
   ]);
   return {
     songs: songs.map((s) => presentSong(s.song, s, s.userVote, s.uploaderName)),
