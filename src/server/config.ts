@@ -38,6 +38,13 @@ const cacheCapsEnv = () => ({
   OWN_VOTES_CACHE_ENTRIES: count('entries', 10_000_000, 100_000),
   OWN_VOTES_CACHE_VOTES: count('votes', 100_000_000, 4_000_000),
   RATE_LIMIT_KEYS_MAX: count('keys', 10_000_000, 200_000),
+  // 0 turns the search answer cache off (ADR 026).
+  SEARCH_CACHE_ENTRIES: z.coerce
+    .number({ message: 'must be a number of entries' })
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(2_000),
 });
 
 const EnvSchema = z.object({
@@ -217,6 +224,8 @@ export interface CacheCaps {
   ownVotesVotes: number;
   /** Rate-limiter buckets (one per rule and key: an account, an address); the least recently hit go first. */
   rateLimitKeys: number;
+  /** Search answers (per text and limit) kept; the least recently read go first; 0: no answer cache (ADR 026). */
+  searchEntries: number;
 }
 
 /** The defaults, for code that builds a hub without a configuration (unit tests). */
@@ -309,6 +318,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ownVotesEntries: e.OWN_VOTES_CACHE_ENTRIES,
       ownVotesVotes: e.OWN_VOTES_CACHE_VOTES,
       rateLimitKeys: e.RATE_LIMIT_KEYS_MAX,
+      searchEntries: e.SEARCH_CACHE_ENTRIES,
     },
   };
 }

@@ -255,6 +255,28 @@ export async function searchSongs(
 }
 
 /**
+ * True when one of the viewer's own private songs matches the text by the rules of `searchSongs` (so that the
+ * viewer's answer may differ from the public one: their song, or its artist's count). Every candidate source brings
+ * only songs that match, so when this is false the viewer's answer is the public one. Reads the viewer's songs only
+ * (`songs_uploader_idx`).
+ */
+export async function hasMatchingPrivateSong(db: DbOrTx, t: SearchTerms, viewerId: string): Promise<boolean> {
+  const m = matcher(t);
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(songs)
+    .where(
+      and(
+        eq(songs.uploaderId, viewerId),
+        eq(songs.isPrivate, true),
+        sql`(${m.near(songs.title)} or ${m.near(songs.artist)} or ${m.near(songs.genre)} or ${m.fts(songDoc)} or ${m.ftsExpanded(songDoc)})`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
  * Artists (grouped by their normalised name) among the songs the viewer may see, with their song counts. Phase 1
  * collects distinct normalised names, at most `SEARCH_CANDIDATES` song rows in all, cheapest first: the exact
  * name, the names starting with the query (a skip scan of the B-tree: one probe per distinct name, however many
