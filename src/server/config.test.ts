@@ -100,7 +100,7 @@ describe('per-user cache caps', () => {
       ownVotesEntries: 100_000,
       ownVotesVotes: 4_000_000,
       rateLimitKeys: 200_000,
-      searchEntries: 2_000,
+      searchEntries: 1_000,
     });
     expect(loadConfig({ SESSION_CACHE_MAX: '10', OWN_VOTES_CACHE_ENTRIES: '20' }).caches).toMatchObject({
       sessions: 10,

@@ -44,7 +44,7 @@ const cacheCapsEnv = () => ({
     .int()
     .min(0)
     .max(1_000_000)
-    .default(2_000),
+    .default(1_000),
 });
 
 const EnvSchema = z.object({
