@@ -16,10 +16,10 @@
 import type { ServerEvent } from '../../../shared/realtime';
 import type { SearchResponse } from '../../../shared/schemas/search';
 
-/** An entry: the public answer, and the expanded tsquery of corrected typos it was read with (for the viewer's check). */
+/** An entry: the public answer, and the typo corrections it was read with (the same for every viewer). */
 export interface CachedAnswer {
   answer: SearchResponse;
-  expanded: string;
+  corrections: { expanded: string; correctedText: string };
 }
 
 interface Entry extends CachedAnswer {

@@ -26,7 +26,7 @@ export async function search(
   const pub = cache.get(key) ?? (await cache.load(key, () => read(deps.db, repo.searchTerms(text), limit, null)));
   if (viewerId === null) return pub.answer;
   // The corrections come from the word list of public songs: the same for every viewer.
-  const terms = { ...repo.searchTerms(text), expanded: pub.expanded };
+  const terms = { ...repo.searchTerms(text), ...pub.corrections };
   if (await repo.hasMatchingPrivateSong(deps.db, terms, viewerId))
     return (await read(deps.db, terms, limit, viewerId, false)).answer;
   const votes = await ownVotes.of(viewerId, null);
@@ -55,7 +55,7 @@ async function read(
     repo.searchPlaylists(db, plain, limit),
   ]);
   return {
-    expanded: terms.expanded,
+    corrections: { expanded: terms.expanded, correctedText: terms.correctedText },
     answer: {
       songs: songs.map((s) => presentSong(s.song, s, s.userVote, s.uploaderName)),
       artists,
