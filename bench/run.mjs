@@ -1513,7 +1513,7 @@ async function scaleMain() {
 
   // Start: spawn → /readyz, then the first mix read (the mix cache loads the global candidates), with RSS.
   const starts = [];
-  for (let r = 0; r < rounds; r++) {
+  for (let r = 0; r < (wants('start') ? rounds : 0); r++) {
     const a = await startApp({ buildDir, db });
     const rss0 = rssOf(a.child.pid);
     const t = performance.now();
@@ -1524,14 +1524,15 @@ async function scaleMain() {
   }
   details.scaleStarts = starts;
   const ready = median(starts.map((x) => x.readyMs));
-  addRow({
-    name: 'Server start on the community-sized data set',
-    figure: ready,
-    figureText: `${ms(ready, 0)} to /readyz`,
-    baselineText: `first GET /api/mix/global after it: ${ms(median(starts.map((x) => x.firstMixMs)), 0)}`,
-    goalText: 'informative',
-    met: null,
-  });
+  if (starts.length)
+    addRow({
+      name: 'Server start on the community-sized data set',
+      figure: ready,
+      figureText: `${ms(ready, 0)} to /readyz`,
+      baselineText: `first GET /api/mix/global after it: ${ms(median(starts.map((x) => x.firstMixMs)), 0)}; RSS ${starts.map((x) => `${fmt(x.rssReady / 2 ** 20, 0)} → ${fmt(x.rssMix / 2 ** 20, 0)} MB`).join(', ')}`,
+      goalText: 'informative',
+      met: null,
+    });
 
   const app = await startApp({ buildDir, db });
   cleanups.push(() => app.stop());
@@ -1542,27 +1543,29 @@ async function scaleMain() {
   rss.afterMix = rssOf(app.child.pid);
   const d = { connections: 10, duration };
   const livez = { url: app.url, opts: { path: '/livez', ...d }, label: '/livez' };
-  await throughputPair(
-    'Global mix, anonymous vs /livez (community-sized)',
-    { url: app.url, opts: { path: '/api/mix/global', ...d } },
-    livez,
-    { text: 'informative' },
-  );
+  if (wants('mix'))
+    await throughputPair(
+      'Global mix, anonymous vs /livez (community-sized)',
+      { url: app.url, opts: { path: '/api/mix/global', ...d } },
+      livez,
+      { text: 'informative' },
+    );
   let u = 0;
-  await throughputPair(
-    'Global mix, signed in (own votes) vs /livez (community-sized)',
-    {
-      url: app.url,
-      opts: {
-        ...d,
-        path: '/api/mix/global',
-        // Data-set users spread over all 100,000: each has voted on 100 songs.
-        setup: () => ({ headers: { cookie: cookieOf(`u${((u++ * 7919) % sizes.users) + 1}`) } }),
+  if (wants('mix'))
+    await throughputPair(
+      'Global mix, signed in (own votes) vs /livez (community-sized)',
+      {
+        url: app.url,
+        opts: {
+          ...d,
+          path: '/api/mix/global',
+          // Data-set users spread over all 100,000: each has voted on 100 songs.
+          setup: () => ({ headers: { cookie: cookieOf(`u${((u++ * 7919) % sizes.users) + 1}`) } }),
+        },
       },
-    },
-    livez,
-    { text: 'informative' },
-  );
+      livez,
+      { text: 'informative' },
+    );
   rss.afterSignedIn = rssOf(app.child.pid);
 
   // Votes/s: 16 writers, random songs of the million, each vote by a bench voter (no votes yet).
@@ -1573,22 +1576,24 @@ async function scaleMain() {
     body: JSON.stringify({ songId: 1 + Math.floor(Math.random() * sizes.songs), voteType: 'up' }),
   });
   const voteRuns = [];
-  for (let r = 0; r < rounds; r++)
-    voteRuns.push(await hammer(app.url, { connections: 16, duration, setup: () => voteReq() }));
+  if (wants('votes'))
+    for (let r = 0; r < rounds; r++)
+      voteRuns.push(await hammer(app.url, { connections: 16, duration, setup: () => voteReq() }));
   const vps = median(voteRuns.map((x) => x.rps));
   const voteErrs = voteRuns.reduce((sum, x) => sum + x.errors + x.non2xx, 0);
   details.scaleVotes = voteRuns;
-  addRow({
-    name: 'Votes/s, 16 writers on random songs of the million (community-sized)',
-    figure: vps,
-    figureText: `${rps(vps)}${voteErrs ? ` (${voteErrs} errors/non-2xx: ${JSON.stringify(voteRuns[0].status)})` : ''}`,
-    baselineText: `p99 ${ms(median(voteRuns.map((x) => x.p99)))}`,
-    goalText: 'informative',
-    met: null,
-  });
+  if (voteRuns.length)
+    addRow({
+      name: 'Votes/s, 16 writers on random songs of the million (community-sized)',
+      figure: vps,
+      figureText: `${rps(vps)}${voteErrs ? ` (${voteErrs} errors/non-2xx: ${JSON.stringify(voteRuns[0].status)})` : ''}`,
+      baselineText: `p99 ${ms(median(voteRuns.map((x) => x.p99)))}`,
+      goalText: 'informative',
+      met: null,
+    });
   rss.afterVotes = rssOf(app.child.pid);
 
-  await searchScenario(app);
+  if (wants('search')) await searchScenario(app);
   rss.afterSearch = rssOf(app.child.pid);
   details.scaleRss = rss;
   const mb = (b) => `${fmt(b / 2 ** 20, 0)} MB`;
@@ -1603,14 +1608,15 @@ async function scaleMain() {
   await app.stop();
 
   const tt = performance.now();
-  const { n } = await queryOne(TALLY_MISMATCH_SQL, db);
-  addRow({
-    name: 'Tallies equal their rows (community-sized, after the votes)',
-    figureText: `${n} mismatched (song, context) pairs`,
-    baselineText: `checked over ${fmt(counts.votes)}+ votes in ${fmt((performance.now() - tt) / 1000, 0)} s`,
-    goalText: '0',
-    met: Number(n) === 0,
-  });
+  const { n } = voteRuns.length ? await queryOne(TALLY_MISMATCH_SQL, db) : { n: null };
+  if (voteRuns.length)
+    addRow({
+      name: 'Tallies equal their rows (community-sized, after the votes)',
+      figureText: `${n} mismatched (song, context) pairs`,
+      baselineText: `checked over ${fmt(counts.votes)}+ votes in ${fmt((performance.now() - tt) / 1000, 0)} s`,
+      goalText: '0',
+      met: Number(n) === 0,
+    });
 
   const table = renderTable(rows);
   console.log(`\nCrowdMix benchmark — community-sized data set (PostgreSQL), ${new Date().toISOString()}`);

@@ -153,6 +153,43 @@ test('an empty reply falls back to "I didn\'t get a proper response"', async ({ 
   await expect(page.getByText("I didn't get a proper response. Can you try again?")).toBeVisible();
 });
 
+test('a reply that arrives before the earlier conversation stays on screen once the conversation loads', async ({
+  page,
+  context,
+}) => {
+  await signUp(context);
+  // The earlier conversation is slow to come; the reply is quick (it was sent before the history answered).
+  let releaseHistory!: () => void;
+  const historyHeld = new Promise<void>((resolve) => (releaseHistory = resolve));
+  await page.route('**/api/ai/history', async (route) => {
+    await historyHeld;
+    await route.fulfill({ status: 200, contentType: 'application/json', body: '[]' });
+  });
+  await page.route('**/api/ai/chat', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: '{"message":"Try some Nils Frahm tonight.","recommendations":[]}',
+    }),
+  );
+  await page.goto('/ai');
+  await expect(page.getByText('Loading your conversation...')).toBeVisible();
+  await page.getByPlaceholder(PLACEHOLDER).fill('piano');
+  await page.getByPlaceholder(PLACEHOLDER).press('Enter');
+  const log = page.getByRole('log', { name: 'Conversation with DJ Verse' });
+  const historyAnswered = page.waitForResponse('**/api/ai/history');
+  // Let the reply arrive first where the page allows it, then the history.
+  await page.waitForTimeout(300);
+  releaseHistory();
+  await historyAnswered;
+  await expect(page.getByText('Loading your conversation...')).toBeHidden();
+  // The reply is there, and stays there once the (older, empty) conversation has answered.
+  await expect(log.getByText('Try some Nils Frahm tonight.')).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(log.getByText('Try some Nils Frahm tonight.')).toBeVisible();
+  await expect(log.getByText('You: piano', { exact: true })).toBeVisible();
+});
+
 test("the rate limit shows the server's message", async ({ page, context }) => {
   await signUp(context);
   await page.goto('/ai');

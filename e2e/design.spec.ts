@@ -326,3 +326,111 @@ test("the moderation screens say a failed load in words with a Retry; the audit 
     page.getByRole('list', { name: 'Audit log' }).or(page.getByText('Nothing has been moderated yet.')),
   ).toBeVisible();
 });
+
+/** Stands in for the browser's share sheet (headless Chromium has none): records what it was asked to share. */
+async function stubWebShare(page: Page, available: boolean) {
+  await page.addInitScript((on) => {
+    const w = window as unknown as { __shared: ShareData[] };
+    w.__shared = [];
+    Object.defineProperty(Navigator.prototype, 'share', {
+      configurable: true,
+      value: on
+        ? (data: ShareData) => {
+            w.__shared.push(data);
+            return Promise.resolve();
+          }
+        : undefined,
+    });
+  }, available);
+}
+const shared = (page: Page) => page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared);
+
+/** The dialog fits the phone's width, its first focus is Copy link (no text box: no keyboard pops up). */
+async function expectPhoneShareDialog(page: Page, dialog: ReturnType<Page['getByRole']>) {
+  const copy = dialog.getByRole('button', { name: 'Copy link' });
+  await expect(copy).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BUTTON');
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  // Copy link comes first, then the share sheet.
+  const share = dialog.getByRole('button', { name: 'Share…' });
+  await expect(share).toBeVisible();
+  expect((await share.boundingBox())!.y).toBeGreaterThan((await copy.boundingBox())!.y);
+  const name = (await dialog.getByRole('heading').first().textContent())!.replace(/\W+/g, '-').toLowerCase();
+  await page.screenshot({ path: `.tmp/shots/${name}-375.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `.tmp/shots/${name}-1280.png` });
+  await page.setViewportSize({ width: 375, height: 812 });
+  return share;
+}
+
+test('Share Your Mix on a phone: Copy link first, then the browser share sheet with the link, the image last', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await stubWebShare(page, true);
+  await signInDemo(context);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share Your Mix' });
+  const share = await expectPhoneShareDialog(page, dialog);
+  const image = dialog.getByText('Share as an image');
+  expect((await image.boundingBox())!.y).toBeGreaterThan((await share.boundingBox())!.y);
+  await share.click();
+  const [data] = await shared(page);
+  expect(data?.url).toMatch(/^http:\/\/localhost:\d+\//);
+  expect(data?.title).toBeTruthy();
+});
+
+test('Share Playlist on a phone: Copy link first, then the browser share sheet; without one, no Share button', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await stubWebShare(page, true);
+  await signUp(context);
+  const res = await context.request.post('/api/community-playlists', {
+    data: { name: 'Phone Share', collaborativeMode: 'open' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const id = ((await res.json()) as { id: number }).id;
+  // Share shows once the playlist has a song (an open playlist adds a proposal at once).
+  const catalogue = (await (await context.request.get('/api/songs')).json()) as {
+    songs: Array<{ id: number; isPrivate: boolean }>;
+  };
+  const songId = catalogue.songs.find((s) => !s.isPrivate)!.id;
+  const added = await context.request.post(`/api/community-playlists/${id}/songs`, { data: { songId } });
+  expect(added.status(), await added.text()).toBe(201);
+  await page.goto(`/community-playlists/${id}`);
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share Playlist' });
+  const share = await expectPhoneShareDialog(page, dialog);
+  await share.click();
+  const [data] = await shared(page);
+  expect(data?.title).toBe('Phone Share');
+  expect(data?.url).toBe(await dialog.getByTestId('share-url').textContent());
+
+  const other = await context.newPage();
+  await stubWebShare(other, false);
+  await other.goto(`/community-playlists/${id}`);
+  await other.getByRole('button', { name: 'Share' }).click();
+  const plain = other.getByRole('dialog', { name: 'Share Playlist' });
+  await expect(plain.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  await expect(plain.getByRole('button', { name: 'Share…' })).toHaveCount(0);
+});
+
+test('the 404 page on a phone: a long path wraps inside the screen, no user agent', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const path = `/${'a-very-long-path-segment-'.repeat(8)}?from=${'x'.repeat(60)}`;
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+  await expect(page.getByTestId('not-found-url')).toHaveText(path);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const url = (await page.getByTestId('not-found-url').boundingBox())!;
+  expect(url.x + url.width).toBeLessThanOrEqual(375);
+  await expect(page.getByText(/Mozilla\/5\.0/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Go Home' })).toBeInViewport();
+});

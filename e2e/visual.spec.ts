@@ -235,6 +235,224 @@ const SCREENS: Screen[] = [
   },
 ];
 
+// --- The social screens (signed in): Messages (the list and a thread), global chat, a venue's chat, DJ Verse and the
+// profile. Their data is frozen the same way, the clock too (the messages' times), and the socket is a stand-in
+// that never delivers (no one else's message or presence arrives).
+const NOW = new Date('2026-10-05T18:30:00.000Z');
+const ME = '00000000-0000-4000-8000-0000000000aa';
+const people = [
+  { id: '00000000-0000-4000-8000-000000000001', firstName: 'Maya', lastName: 'Rivera', mood: 'chill' },
+  { id: '00000000-0000-4000-8000-000000000003', firstName: 'Kenji', lastName: 'Tanaka', mood: 'party' },
+  { id: '00000000-0000-4000-8000-000000000004', firstName: 'Amara', lastName: 'Diallo', mood: null },
+];
+const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000).toISOString();
+const LINES = [
+  'Anyone at The Lantern Room tonight? The piano player is taking requests.',
+  'On my way! Put Midnight Avenue on the list please',
+  'Voted it up, it is #2 now',
+  'This playlist is exactly what a Sunday evening needs. Who added Nocturne for Rain?',
+  'That was me, it is lovely with the rain outside',
+  'Adding a few more slow ones before the weekend is over.',
+];
+const chatMessages = (venueId: number | null) =>
+  LINES.map((content, i) => {
+    const who = i % 4 === 3 ? null : people[i % 3]!;
+    const mine = i === 4;
+    return {
+      id: 7001 + i,
+      senderId: mine ? ME : (who?.id ?? people[0]!.id),
+      receiverId: null,
+      venueId,
+      content,
+      messageType: 'text',
+      isRead: true,
+      createdAt: minutesAgo(60 - i * 9),
+      senderName: mine ? 'Robin Tester' : who ? `${who.firstName} ${who.lastName}` : 'Maya Rivera',
+      senderImage: null,
+    };
+  });
+const online = people.map((p, i) => ({
+  id: p.id,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  profileImageUrl: null,
+  currentMood: p.mood,
+  moodUpdatedAt: p.mood ? minutesAgo(30) : null,
+  currentVenueId: i === 0 ? venue.id : null,
+  venueName: i === 0 ? venue.name : null,
+  lastActivity: minutesAgo(i + 1),
+}));
+const conversations = people.map((p, i) => ({
+  otherUser: { id: p.id, firstName: p.firstName, lastName: p.lastName, profileImageUrl: null, currentMood: p.mood },
+  lastMessage: {
+    id: 8010 - i,
+    senderId: i === 1 ? ME : p.id,
+    content: ['See you at the Lantern Room at nine?', 'Sent you the playlist link', 'Thanks for the vote!'][i]!,
+    createdAt: minutesAgo([4, 95, 60 * 26][i]!),
+  },
+  unreadCount: i === 0 ? 2 : 0,
+}));
+const thread = [
+  [people[0]!.id, 'Are you coming to the Lantern Room tonight?', 40],
+  [ME, 'Yes! What time does the piano start?', 35],
+  [people[0]!.id, 'Around nine. I put Midnight Avenue in the queue for you.', 20],
+  [ME, 'Perfect, I will vote it up on the way.', 12],
+  [people[0]!.id, 'See you at the Lantern Room at nine?', 4],
+].map(([from, content, ago], i) => ({
+  id: 8001 + i,
+  senderId: from as string,
+  receiverId: from === ME ? people[0]!.id : ME,
+  venueId: null,
+  content: content as string,
+  messageType: 'text',
+  isRead: true,
+  createdAt: minutesAgo(ago as number),
+  senderName: from === ME ? 'Robin Tester' : 'Maya Rivera',
+  senderImage: null,
+}));
+const card = (s: (typeof songs)[number], reason: string, confidence: number) => ({
+  songId: s.id,
+  title: s.title,
+  artist: s.artist,
+  reason,
+  genre: s.genre,
+  confidence,
+  youtubeId: s.youtubeId,
+  thumbnailUrl: null,
+  duration: s.duration,
+  pdfUrl: null,
+});
+const aiHistory = [
+  {
+    id: 6001,
+    message: 'Something slow for a rainy evening',
+    response:
+      'Here are three slow songs for a rainy evening: a quiet piano piece, a jazz ballad and something soft from the indie side.',
+    recommendations: [
+      card(songs[5]!, 'A slow piano piece, made for rain on the window.', 0.92),
+      card(songs[2]!, 'A late-night jazz ballad with brushed drums.', 0.81),
+      card(songs[6]!, 'Soft indie with a warm, unhurried groove.', 0.74),
+    ],
+    createdAt: minutesAgo(10),
+  },
+];
+const stats = {
+  totalUploads: 3,
+  venuesCreated: 1,
+  totalVotes: 42,
+  points: 139,
+  expertPoints: 500,
+  levelProgress: 28,
+  achievements: [
+    { id: 'first-upload', title: 'First Upload', description: 'Share your first song', unlocked: true },
+    { id: 'top-voter', title: 'Top Voter', description: 'Cast 100 votes', unlocked: false },
+    { id: 'venue-owner', title: 'Venue Owner', description: 'Create a venue', unlocked: true },
+  ],
+  uploads: songs.slice(0, 3).map((s) => ({
+    id: s.id,
+    title: s.title,
+    artist: s.artist,
+    genre: s.genre,
+    youtubeId: s.youtubeId,
+    thumbnailUrl: null,
+    venueId: null,
+    createdAt: s.createdAt,
+  })),
+  venues: [
+    {
+      id: venue.id,
+      name: venue.name,
+      type: venue.type,
+      location: venue.location,
+      gradient: venue.gradient,
+      isActive: true,
+      songCount: 6,
+    },
+  ],
+};
+
+async function freezeSocial(page: Page) {
+  const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  await page.clock.setFixedTime(NOW);
+  await page.routeWebSocket(/\/ws(\?.*)?$/, () => {});
+  // The signed-in person is a fixed one (the account of the test signs in; the screens show this one).
+  await page.route('**/api/auth/user', async (r) => {
+    const res = await r.fetch();
+    const user = (await res.json()) as Record<string, unknown>;
+    await r.fulfill(
+      json({
+        ...user,
+        id: ME,
+        email: 'robin@example.test',
+        firstName: 'Robin',
+        lastName: 'Tester',
+        profileImageUrl: null,
+      }),
+    );
+  });
+  await page.route('**/api/messages/global**', (r) =>
+    r.fulfill(json(new URL(r.request().url()).search ? [] : chatMessages(null))),
+  );
+  await page.route(`**/api/venues/${venue.id}/messages**`, (r) =>
+    r.fulfill(json(new URL(r.request().url()).search ? [] : chatMessages(venue.id))),
+  );
+  await page.route('**/api/users/online', (r) => r.fulfill(json(online)));
+  await page.route(`**/api/venues/${venue.id}/users`, (r) => r.fulfill(json(online.slice(0, 2))));
+  await page.route('**/api/messages/conversations', (r) => r.fulfill(json(conversations)));
+  await page.route('**/api/messages/unread-count', (r) => r.fulfill(json({ count: 2 })));
+  await page.route('**/api/messages?with=**', (r) => r.fulfill(json(thread)));
+  await page.route('**/api/messages/read', (r) => r.fulfill(json({ updated: 0 })));
+  await page.route(`**/api/users/${people[0]!.id}`, (r) =>
+    r.fulfill(
+      json({
+        id: people[0]!.id,
+        firstName: 'Maya',
+        lastName: 'Rivera',
+        profileImageUrl: null,
+        currentMood: people[0]!.mood,
+      }),
+    ),
+  );
+  await page.route('**/api/ai/history', (r) => r.fulfill(json(aiHistory)));
+  await page.route('**/api/users/me/stats', (r) => r.fulfill(json(stats)));
+}
+
+const SOCIAL: Screen[] = [
+  { name: 'messages', path: '/messages', ready: (p) => p.getByText('See you at the Lantern Room at nine?').first() },
+  {
+    name: 'thread',
+    path: `/messages?with=${people[0]!.id}`,
+    ready: (p) => p.getByText('Perfect, I will vote it up on the way.'),
+  },
+  { name: 'chat', path: '/chat', ready: (p) => p.getByText(LINES[5]!).first() },
+  { name: 'venue-chat', path: `/chat?venue=${venue.id}`, ready: (p) => p.getByText(LINES[5]!).first() },
+  { name: 'dj-verse', path: '/ai', ready: (p) => p.getByText('A slow piano piece, made for rain on the window.') },
+  { name: 'profile', path: '/profile', ready: (p) => p.getByText('Midnight Avenue').first() },
+];
+
+test.describe('social screens', () => {
+  test.use({ timezoneId: 'UTC', locale: 'en-US' });
+  for (const width of [1280, 375]) {
+    for (const screen of SOCIAL) {
+      test(`${screen.name}, signed in, ${width}px`, async ({ page, context }) => {
+        await page.setViewportSize({ width, height: width > 600 ? 800 : 812 });
+        await signUp(context);
+        await freeze(page, true);
+        await freezeSocial(page);
+        await page.goto(screen.path);
+        await expect(screen.ready(page)).toBeVisible();
+        await settle(page);
+        await expect(page).toHaveScreenshot(`${screen.name}-in-${width}.png`, {
+          animations: 'disabled',
+          caret: 'hide',
+          maxDiffPixelRatio: 0.01,
+          mask: [page.getByTestId('unread-badge')],
+        });
+      });
+    }
+  }
+});
+
 for (const width of [1280, 375]) {
   for (const signedIn of [false, true]) {
     for (const screen of SCREENS.filter((s) => !(signedIn && s.signedOutOnly))) {

@@ -50,7 +50,7 @@ export function createAppState(core: CoreDeps): AppState {
   core.hub.onEvent((event) => searchCache.handleEvent(event));
   core.hub.onResync(() => searchCache.clear());
   return {
-    mixes: new MixReadModel(core.db, core.log, core.hub),
+    mixes: new MixReadModel(core.db, core.log, core.hub, core.config.mixCache),
     ownVotes,
     presence: new Presence(core),
     mailer: new Mailer(core.config.mail, core.log),

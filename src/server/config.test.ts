@@ -126,3 +126,19 @@ describe('REDIS_URL', () => {
     expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/REDIS_URL needs DATABASE_URL/);
   });
 });
+
+describe('mix cache size (MIX_CACHE_TOP_K)', () => {
+  it('keeps the top 1,000 songs per order by default; the mix shows 100 and trending at most 50', () => {
+    expect(loadConfig({}).mixCache).toEqual({ topK: 1000, mixSize: 100, trendingSize: 50 });
+    expect(loadConfig({ MIX_CACHE_TOP_K: '250' }).mixCache.topK).toBe(250);
+  });
+
+  it('refuses fewer songs than a full mix (100), and values that are not counts, naming the variable', () => {
+    expect(() => loadConfig({ MIX_CACHE_TOP_K: '99' })).toThrow(/MIX_CACHE_TOP_K must be at least 100/);
+    for (const env of [{ MIX_CACHE_TOP_K: '0' }, { MIX_CACHE_TOP_K: 'many' }, { MIX_CACHE_TOP_K: '2000000' }]) {
+      const run = () => loadConfig(env);
+      expect(run).toThrow(ConfigError);
+      expect(run).toThrow(/MIX_CACHE_TOP_K/);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 /** Environment configuration, parsed with zod at boot so that a bad variable fails fast by name. */
 import path from 'node:path';
 import { z } from 'zod';
+import { GLOBAL_MIX_SIZE, TRENDING_LIMIT_MAX } from '../shared/constants';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -45,6 +46,8 @@ const cacheCapsEnv = () => ({
     .min(0)
     .max(1_000_000)
     .default(1_000),
+  /** Songs the mix cache keeps per context and order (ADR 025); at least a full mix (checked with the others). */
+  MIX_CACHE_TOP_K: count('songs', 1_000_000, 1_000),
 });
 
 const EnvSchema = z.object({
@@ -148,6 +151,10 @@ function crossFieldProblems(env: Record<string, string | undefined>): string[] {
     problems.push('SONGS_PAGE_SIZE must not be larger than SONGS_PAGE_MAX');
   // Reset links name the public URL; taken from the request's Host header they could point anywhere.
   if (env.SMTP_URL && !env.APP_URL) problems.push('APP_URL is required when SMTP_URL is set (reset links use it)');
+  // An entry must always be able to show a full mix (and the longest trending list a client may ask for).
+  const topK = Number(env.MIX_CACHE_TOP_K ?? 1000);
+  if (Number.isFinite(topK) && topK >= 1 && topK < Math.max(GLOBAL_MIX_SIZE, TRENDING_LIMIT_MAX))
+    problems.push(`MIX_CACHE_TOP_K must be at least ${Math.max(GLOBAL_MIX_SIZE, TRENDING_LIMIT_MAX)} (a full mix)`);
   return problems;
 }
 
@@ -196,6 +203,8 @@ export interface Config {
   websocket: WebsocketLimits;
   /** Caps on the per-session and per-user caches (ADR 022). */
   caches: CacheCaps;
+  /** The bounded mix cache (ADR 025). */
+  mixCache: MixCacheSizes;
   /** Where the built SPA lives; absent in tests that do not need it. */
   webDir?: string;
 }
@@ -226,6 +235,15 @@ export interface CacheCaps {
   rateLimitKeys: number;
   /** Search answers (per text and limit) kept; the least recently read go first; 0: no answer cache (ADR 026). */
   searchEntries: number;
+}
+
+export interface MixCacheSizes {
+  /** Songs kept per context in each order (mix, trending): the top K as loaded, kept exact by events. */
+  topK: number;
+  /** Songs in a mix (the spec's 100; not an environment variable: tests shrink it together with topK). */
+  mixSize: number;
+  /** The longest trending list a client may ask for (50). */
+  trendingSize: number;
 }
 
 /** The defaults, for code that builds a hub without a configuration (unit tests). */
@@ -320,5 +338,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       rateLimitKeys: e.RATE_LIMIT_KEYS_MAX,
       searchEntries: e.SEARCH_CACHE_ENTRIES,
     },
+    mixCache: { topK: e.MIX_CACHE_TOP_K, mixSize: GLOBAL_MIX_SIZE, trendingSize: TRENDING_LIMIT_MAX },
   };
 }

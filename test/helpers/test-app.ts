@@ -14,13 +14,16 @@ export interface TestApp extends BuiltApp {
 export interface TestAppOptions extends Pick<BuildOptions, 'logStream' | 'now' | 'sleep'> {
   /** Runs after buildApp and before ready: the last moment to add test-only routes. */
   beforeReady?: (built: BuiltApp) => Promise<void> | void;
+  /** Changes the parsed configuration before the app is built (values the environment may not set, e.g. a tiny cache). */
+  configure?: (config: Config) => void;
 }
 
 /** Builds the app on a fresh database; `env` overrides configuration variables. */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
-  const { beforeReady, ...buildOptions } = options;
+  const { beforeReady, configure, ...buildOptions } = options;
+  configure?.(config);
   const built = await buildApp(config, {
     database,
     skipMigrations: true,

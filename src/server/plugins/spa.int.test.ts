@@ -117,6 +117,30 @@ describe('static assets', () => {
     expect((await get(`${entry}.br`, 'br')).statusCode).toBe(404);
     expect((await get(`${entry}.gz`)).statusCode).toBe(404);
   });
+
+  it('answers a missing asset and the assets folder itself with a plain 404, never the app', async () => {
+    for (const url of ['/assets/missing-abc123.js', '/assets/nested/missing.css']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('<div id="root"');
+    }
+    const folder = await get('/assets/', 'br');
+    expect(folder.statusCode).not.toBe(200);
+    expect(folder.body).not.toContain(entry);
+  });
+
+  it('serves the files at the top (manifest, service worker, icons) as they are, revalidated on every use', async () => {
+    for (const url of ['/manifest.webmanifest', '/sw.js', '/favicon.svg', '/icons/icon-192.png']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(decoded(res).equals(file(url)), url).toBe(true);
+    }
+    // A top-level name that is not a file is one of the app's paths.
+    const page = await get('/no-such-file.txt', undefined, 'crowdmix_sid=abc');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(file('/index.html').toString('utf8'));
+  });
 });
 
 describe('index.html', () => {

@@ -1,7 +1,7 @@
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html for every other path.
  * Nothing is compressed per request: the build writes a .br and a .gz beside each text asset (vite.config.ts),
- * sent as they are by @fastify/static, and index.html is compressed once here at boot.
+ * sent as they are by @fastify/static, and index.html is compressed here once per encoding, on its first request.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,18 +22,32 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
   const indexFile = webDir ? path.join(webDir, 'index.html') : undefined;
   const hasIndex = indexFile ? fs.existsSync(indexFile) : false;
   if (webDir && hasIndex) {
+    // The hashed assets (about 180 files) through one wildcard route: a route per file made the router compile
+    // hundreds of prefix matchers at boot (`npm run bench -- --only=cold`). A missing asset falls through to the
+    // not-found handler below (a plain 404).
+    await app.register(fastifyStatic, {
+      root: path.join(webDir, 'assets'),
+      prefix: '/assets/',
+      wildcard: true,
+      index: false,
+      // Sends `<file>.br` or `<file>.gz` when the request accepts it and the file exists, with Vary: Accept-Encoding.
+      preCompressed: true,
+      // The compressed variants are not files of their own: no /assets/x.js.br.
+      allowedPath: (pathName) => !/\.(?:br|gz)$/i.test(pathName),
+      setHeaders(res) {
+        res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+    // The few files at the top (manifest, service worker, icons), one route each: every other path is the app's.
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
       index: false,
-      // Sends `<file>.br` or `<file>.gz` when the request accepts it and the file exists, with Vary: Accept-Encoding.
+      decorateReply: false,
       preCompressed: true,
-      // The compressed variants are not pages of their own: no route for /assets/x.js.br.
-      globIgnore: ['**/*.br', '**/*.gz'],
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.header('Cache-Control', 'public, max-age=31536000, immutable');
-        else res.header('Cache-Control', 'no-cache');
+      globIgnore: ['**/*.br', '**/*.gz', 'assets/**'],
+      setHeaders(res) {
+        res.header('Cache-Control', 'no-cache');
       },
     });
   }
@@ -54,7 +68,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
     if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendError(reply, notFound(`Not found: ${request.method} ${url.slice(0, 200)}`));
     }
-    if (/\.[a-z0-9]{1,8}$/i.test(url) && url.startsWith('/assets/')) {
+    // Nothing under /assets/ is a page of the app: a missing asset (or the folder) is a plain 404.
+    if (url.startsWith('/assets/')) {
       return reply.status(404).type('text/plain').send('Not found');
     }
     const encoding = pickEncoding(request.headers['accept-encoding']);
@@ -68,8 +83,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding, Cookie');
-    if (encoding === 'identity') return reply.send(index.identity);
-    return reply.header('Content-Encoding', encoding).send(index[encoding]);
+    if (encoding === 'identity') return reply.send(index('identity'));
+    return reply.header('Content-Encoding', encoding).send(index(encoding));
   });
 }
 
@@ -83,14 +98,19 @@ function hasSessionCookie(header: string | undefined): boolean {
   return header !== undefined && sessionCookiePattern.test(header);
 }
 
-/** The page in each encoding, computed once: it is the same for every path the SPA owns. */
-function compressedVariants(html: string): Record<Encoding, Buffer> {
+/**
+ * The page in each encoding, each computed once on first use: it is the same for every path the SPA owns. Not at
+ * boot: brotli at its best quality costs milliseconds per page, and a page nobody asks for in that encoding
+ * should not delay the start.
+ */
+function compressedVariants(html: string): (encoding: Encoding) => Buffer {
   const identity = Buffer.from(html, 'utf8');
-  return {
-    identity,
-    br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: zlib.gzipSync(identity, { level: 9 }),
-  };
+  const compressed: Partial<Record<Encoding, Buffer>> = { identity };
+  return (encoding) =>
+    (compressed[encoding] ??=
+      encoding === 'br'
+        ? zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
+        : zlib.gzipSync(identity, { level: 9 }));
 }
 
 /**

@@ -4,8 +4,9 @@
  * exports and the chart snapshot all go through it; nothing else keeps mix state.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { GLOBAL_MIX_NAME, GLOBAL_MIX_SIZE, SCREEN_DEFAULT_DURATION } from '../../../shared/constants';
+import { GLOBAL_MIX_NAME, SCREEN_DEFAULT_DURATION } from '../../../shared/constants';
 import type { MixResponse } from '../../../shared/schemas/venue';
+import type { MixCacheSizes } from '../../config';
 import type { Db } from '../../db/client';
 import type { RealtimeHub } from '../../realtime/hub';
 import { presentSong } from '../songs/songs.presenter';
@@ -25,8 +26,13 @@ export class MixReadModel {
   readonly charts: ChartStore;
   private readonly views = new Map<number | 'global', MixView>();
 
-  constructor(db: Db, log: FastifyBaseLogger, hub: RealtimeHub) {
-    this.cache = new MixCache(db, log);
+  constructor(
+    db: Db,
+    log: FastifyBaseLogger,
+    hub: RealtimeHub,
+    private readonly sizes: MixCacheSizes,
+  ) {
+    this.cache = new MixCache(db, log, sizes);
     this.charts = new ChartStore(db, this.cache);
     hub.onEvent((event) => {
       this.cache.handleEvent(event);
@@ -63,7 +69,7 @@ export class MixReadModel {
     const key = venueId ?? 'global';
     const known = this.views.get(key);
     if (known?.version === version) return known;
-    const top = songs.slice(0, GLOBAL_MIX_SIZE);
+    const top = songs.slice(0, this.sizes.mixSize);
     // No earlier snapshot at all (a new mix, a new install): no movement to show, rather than every song NEW.
     const previous = await this.charts.previousPositions(venueId);
     const ranked = top.map((c, i) => ({

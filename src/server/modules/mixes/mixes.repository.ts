@@ -1,4 +1,4 @@
-/** SQL for mixes: the candidates of a context with their tallies, and tally refreshes. */
+/** SQL for mixes: a context's top candidates by each order (ADR 025), song rows, and tally refreshes. */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { uploaderNameSql } from '../songs/songs.presenter';
 import type { DbOrTx } from '../../db/client';
@@ -7,32 +7,91 @@ import { songs, venues, voteTallies } from '../../db/schema';
 const ctx = (venueId: number | null) =>
   venueId === null ? isNull(voteTallies.venueId) : eq(voteTallies.venueId, venueId);
 
+const candidateFilter = (venueId: number | null) =>
+  venueId === null ? eq(songs.isPrivate, false) : and(eq(songs.isPrivate, false), eq(songs.venueId, venueId));
+
+/** A candidate's ranking key as SQL read it: counts in the context, creation time in whole milliseconds. */
+export interface RankRow {
+  id: number;
+  upVotes: number;
+  downVotes: number;
+  createdAtMs: number;
+}
+
+const rankRow = (r: { id: number | string; up?: number | string; down?: number | string; ms: number | string }) => ({
+  id: Number(r.id),
+  upVotes: Number(r.up ?? 0),
+  downVotes: Number(r.down ?? 0),
+  createdAtMs: Number(r.ms),
+});
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+type RawRank = { o?: string; id: number | string; up?: number | string; down?: number | string; ms: number | string };
+
+const ctxSql = (venueId: number | null, alias: string) =>
+  venueId === null ? sql.raw(`${alias}.venue_id is null`) : sql`${sql.raw(alias)}.venue_id = ${venueId}`;
+const songFilterSql = (venueId: number | null) =>
+  venueId === null ? sql`s.is_private = false` : sql`s.is_private = false and s.venue_id = ${venueId}`;
+const msSql = sql`floor(extract(epoch from s.created_at) * 1000)::float8`;
+
 /**
- * Every song that can be in the mix (public; in the venue for a venue mix) with its counts in that context.
- * Sums tally slots, never counts vote rows.
+ * The songs of a context that have tallies there, the first `limit` in mix order and the first `limit` in trending
+ * order (ADR 025). One statement: the per-song sums of the context's tally slots are computed once (a scan of the
+ * context's tally rows; no index serves "top K by summed slots"), then both orders take their LIMIT from them.
+ * The hot score is the shared formula (src/shared/ranking.ts); callers re-sort in JS, which decides.
  */
-export async function loadCandidates(db: DbOrTx, venueId: number | null) {
-  const tallies = db
-    .select({
-      songId: voteTallies.songId,
-      up: sql<number>`sum(${voteTallies.upVotes})::int`.as('up'),
-      down: sql<number>`sum(${voteTallies.downVotes})::int`.as('down'),
-    })
-    .from(voteTallies)
-    .where(ctx(venueId))
-    .groupBy(voteTallies.songId)
-    .as('t');
-  const rows = await db
-    .select({ song: songs, up: tallies.up, down: tallies.down, uploaderName: uploaderNameSql })
+export async function loadTopVoted(db: DbOrTx, venueId: number | null, limit: number) {
+  const result = await db.execute(sql`
+    with t as materialized (
+      select song_id, sum(up_votes)::int as up, sum(down_votes)::int as down
+      from vote_tallies vt where ${ctxSql(venueId, 'vt')} group by song_id
+    ), c as materialized (
+      select t.song_id as id, t.up, t.down, ${msSql} as ms
+      from t join songs s on s.id = t.song_id
+      where ${songFilterSql(venueId)}
+    )
+    (select 'm' as o, id, up, down, ms from c order by up - down desc, up desc, ms, id limit ${limit})
+    union all
+    (select 't' as o, id, up, down, ms from c
+      order by sign((up - down)::float8) * log(greatest(abs(up - down), 1)::float8) + ms / 1000 / 45000 desc,
+        ms desc, id desc
+      limit ${limit})`);
+  const rows = rowsOf<RawRank>(result);
+  return {
+    mix: rows.filter((r) => r.o === 'm').map(rankRow),
+    trending: rows.filter((r) => r.o === 't').map(rankRow),
+  };
+}
+
+/**
+ * The context's public songs with no tally row there (no votes: net 0), the `limit` oldest (they follow the songs
+ * with net > 0 in mix order) or newest (their hot score is their age alone). `notBeforeMs` skips songs too old to
+ * reach the trending list.
+ */
+export async function loadUnvoted(
+  db: DbOrTx,
+  venueId: number | null,
+  order: 'oldest' | 'newest',
+  limit: number,
+  notBeforeMs?: number,
+) {
+  const direction = order === 'oldest' ? sql`asc` : sql`desc`;
+  const result = await db.execute(sql`
+    select s.id, ${msSql} as ms from songs s
+    where ${songFilterSql(venueId)}
+      and not exists (select 1 from vote_tallies vt where vt.song_id = s.id and ${ctxSql(venueId, 'vt')})
+      ${notBeforeMs === undefined ? sql`` : sql`and s.created_at >= to_timestamp(${notBeforeMs / 1000})`}
+    order by s.created_at ${direction}, s.id ${direction}
+    limit ${limit}`);
+  return rowsOf<RawRank>(result).map(rankRow);
+}
+
+/** The rows of a few songs that are candidates of the context (public; in the venue), with the uploader's name. */
+export async function loadSongs(db: DbOrTx, venueId: number | null, songIds: number[]) {
+  if (!songIds.length) return [];
+  return db
+    .select({ song: songs, uploaderName: uploaderNameSql })
     .from(songs)
-    .leftJoin(tallies, eq(tallies.songId, songs.id))
-    .where(venueId === null ? eq(songs.isPrivate, false) : and(eq(songs.isPrivate, false), eq(songs.venueId, venueId)));
-  return rows.map((r) => ({
-    song: r.song,
-    uploaderName: r.uploaderName,
-    upVotes: Number(r.up ?? 0),
-    downVotes: Number(r.down ?? 0),
-  }));
+    .where(and(inArray(songs.id, songIds), candidateFilter(venueId)));
 }
 
 /** Current counts of a few songs in one context. */

@@ -1,7 +1,7 @@
 /** Routes: the global Top 100 mix, venue mixes and trending uploads. */
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { TRENDING_COUNT } from '../../../shared/constants';
+import { TRENDING_COUNT, TRENDING_LIMIT_MAX } from '../../../shared/constants';
 import { ErrorBodySchema, IdParamsSchema } from '../../../shared/schemas/common';
 import { SongSchema } from '../../../shared/schemas/song';
 import { MixResponseSchema } from '../../../shared/schemas/venue';
@@ -14,8 +14,8 @@ const TrendingQuerySchema = z.strictObject({
   limit: z.coerce
     .number({ message: 'limit must be a number' })
     .int({ message: 'limit must be a whole number' })
-    .min(1, { message: 'limit must be between 1 and 50' })
-    .max(50, { message: 'limit must be between 1 and 50' })
+    .min(1, { message: `limit must be between 1 and ${TRENDING_LIMIT_MAX}` })
+    .max(TRENDING_LIMIT_MAX, { message: `limit must be between 1 and ${TRENDING_LIMIT_MAX}` })
     .default(TRENDING_COUNT),
 });
 

@@ -61,7 +61,7 @@ export function MessageComposer({
         placeholder={placeholder}
         onChange={(e) => setValue(e.target.value)}
         onKeyDown={onKeyDown}
-        className="max-h-40 min-h-10 resize-none"
+        className="max-h-40 min-h-10 resize-none placeholder:truncate"
       />
       <Button type="submit" size="icon" disabled={!canSend} aria-label="Send message" className="shrink-0">
         {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}

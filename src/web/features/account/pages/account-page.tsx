@@ -16,6 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Loading } from '../../../components/ui/loading';
+import { StateView } from '../../../components/ui/state-view';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { notifyError } from '../../../lib/notify-error';
@@ -81,7 +82,14 @@ export function AccountPage() {
       <h1 className="mb-6 font-display text-3xl font-bold">
         <span className="text-gradient">Account settings</span>
       </h1>
-      {account.isLoading || !account.data ? (
+      {account.isError ? (
+        <StateView
+          kind="error"
+          title="Your account could not be loaded"
+          error={account.error}
+          onRetry={() => void account.refetch()}
+        />
+      ) : account.isLoading || !account.data ? (
         <Loading />
       ) : (
         <div className="space-y-6">
@@ -102,7 +110,7 @@ export function AccountPage() {
 function Header({ account }: { account: Account }) {
   return (
     <div className="flex items-center gap-4">
-      <Avatar first={account.firstName} last={account.lastName} />
+      <Avatar personId={account.id} first={account.firstName} last={account.lastName} />
       <div className="min-w-0">
         <p className="truncate font-semibold">
           {[account.firstName, account.lastName].filter(Boolean).join(' ') || 'Member'}
@@ -260,6 +268,14 @@ function SessionsSection() {
     <Section title="Where you are signed in" description="Each browser you signed in with, and where from.">
       {sessions.isLoading ? (
         <Loading />
+      ) : sessions.isError ? (
+        <StateView
+          kind="error"
+          compact
+          title="Your sessions could not be loaded"
+          error={sessions.error}
+          onRetry={() => void sessions.refetch()}
+        />
       ) : (
         <ul className="divide-y divide-border/60" aria-label="Sessions">
           {list.map((s) => (
@@ -316,6 +332,14 @@ function NoticesSection() {
     <Section title="Notices" description="What happened to your reports, and moderation that concerns you.">
       {notices.isLoading ? (
         <Loading />
+      ) : notices.isError ? (
+        <StateView
+          kind="error"
+          compact
+          title="Your notices could not be loaded"
+          error={notices.error}
+          onRetry={() => void notices.refetch()}
+        />
       ) : items.length === 0 ? (
         <p className="text-sm text-muted">No notices yet.</p>
       ) : (
@@ -351,6 +375,14 @@ function BlockedSection() {
     >
       {blocks.isLoading ? (
         <Loading />
+      ) : blocks.isError ? (
+        <StateView
+          kind="error"
+          compact
+          title="Blocked people could not be loaded"
+          error={blocks.error}
+          onRetry={() => void blocks.refetch()}
+        />
       ) : list.length === 0 ? (
         <p className="text-sm text-muted">You have not blocked anyone.</p>
       ) : (
@@ -359,7 +391,12 @@ function BlockedSection() {
             const name = [b.user.firstName, b.user.lastName].filter(Boolean).join(' ') || 'Member';
             return (
               <li key={b.user.id} className="flex items-center gap-3 py-2">
-                <Avatar first={b.user.firstName} last={b.user.lastName} src={b.user.profileImageUrl} />
+                <Avatar
+                  personId={b.user.id}
+                  first={b.user.firstName}
+                  last={b.user.lastName}
+                  src={b.user.profileImageUrl}
+                />
                 <span className="min-w-0 flex-1 truncate text-sm">{name}</span>
                 <Button
                   variant="outline"

@@ -1,4 +1,4 @@
-/** POST /api/ai/chat: asks DJ Verse; a successful turn is appended to the cached history. */
+/** POST /api/ai/chat: asks DJ Verse; a successful turn is appended to the cached history (once it has loaded). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AiChatReply, AiChatTurn } from '@shared/schemas/assistant';
 import { sendJson } from '../../../lib/api-client';
@@ -21,7 +21,12 @@ export function replyText(body: AiReplyBody | undefined): string {
 export function useSendAiMessage() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: sendAiMessage,
+    // The reply is appended to the cached conversation, so the conversation must have arrived first: a history read
+    // still in flight would otherwise land after the reply and replace it (the reply vanished from the screen).
+    mutationFn: async (message: string) => {
+      await qc.ensureQueryData(getAiHistoryQueryOptions()).catch(() => undefined);
+      return sendAiMessage(message);
+    },
     onSuccess: (body, message) => {
       const turn: AiChatTurn = {
         id: -Date.now(),

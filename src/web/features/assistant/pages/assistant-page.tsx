@@ -130,7 +130,7 @@ function Assistant() {
           </span>
           <div className="min-w-0">
             <h1 className="text-xl font-bold tracking-tight sm:text-2xl">DJ Verse</h1>
-            <p className="truncate text-sm text-muted">Your AI music assistant — picks that rhyme with your vibe.</p>
+            <p className="text-sm text-muted sm:truncate">Your AI music assistant — picks that rhyme with your vibe.</p>
           </div>
         </div>
         {entries.length ? (
@@ -142,21 +142,22 @@ function Assistant() {
             className="shrink-0"
           >
             <RotateCcw aria-hidden />
-            New conversation
+            <span className="sr-only sm:not-sr-only">New conversation</span>
           </Button>
         ) : null}
       </header>
-      <ul className="flex gap-1.5 overflow-x-auto" aria-label="About DJ Verse">
+      <ul className="flex gap-1.5 [&>li]:shrink-0 [&>li]:whitespace-nowrap" aria-label="About DJ Verse">
         <li>
           <Badge>
             <Sparkles className="size-3" aria-hidden />
             AI Powered
           </Badge>
         </li>
-        <li>
+        {/* On a phone the two descriptive badges give their row to the conversation. */}
+        <li className="hidden sm:list-item">
           <Badge variant="secondary">Music Expert</Badge>
         </li>
-        <li>
+        <li className="hidden sm:list-item">
           <Badge variant="secondary">Real-time Recommendations</Badge>
         </li>
         <li>

@@ -65,9 +65,9 @@ export function OnlineUsersPanel({
                       <span className="sr-only">, online</span>
                     </p>
                     {u.currentVenueId ? (
-                      <p className="flex items-center gap-1 truncate text-xs text-muted">
-                        <MapPin className="size-3 shrink-0" aria-hidden /> In venue
-                        {u.venueName ? `: ${u.venueName}` : ''}
+                      <p className="flex items-center gap-1 text-xs text-muted">
+                        <MapPin className="size-3 shrink-0" aria-hidden />
+                        <span className="min-w-0 truncate">In venue{u.venueName ? `: ${u.venueName}` : ''}</span>
                       </p>
                     ) : null}
                     <div className="mt-1 flex flex-wrap items-center gap-1.5">

@@ -27,8 +27,10 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CopyLinkField } from '../../../components/ui/copy-link-field';
 import { Loading } from '../../../components/ui/loading';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { StateView } from '../../../components/ui/state-view';
+import { ApiError } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { useAuth } from '../../auth';
@@ -112,14 +114,27 @@ export function LiveHostPage() {
       </Page>
     );
   if (info.isLoading || view.isLoading) return <Loading label="Loading the live session..." />;
-  if (info.isError || !info.data || !state)
+  if (info.error instanceof ApiError && info.error.status === 403)
     return (
       <Page className="max-w-md">
         <Card role="alert" className="mt-6 p-6 text-center text-red-200">
-          {info.error instanceof ApiError && info.error.status === 403
-            ? LIVE_MESSAGES.hostOnly
-            : errorMessage(info.error ?? view.error, 'Could not load the live session.')}
+          {LIVE_MESSAGES.hostOnly}
         </Card>
+      </Page>
+    );
+  if (info.isError || !info.data || !state)
+    return (
+      <Page className="max-w-md">
+        <StateView
+          kind="error"
+          className="mt-6"
+          title="The live session could not be loaded"
+          error={info.error ?? view.error}
+          onRetry={() => {
+            if (info.isError) void info.refetch();
+            if (view.isError || !view.data) void view.refetch();
+          }}
+        />
       </Page>
     );
 
@@ -332,23 +347,17 @@ export function LiveHostPage() {
               <p className="text-muted">
                 Open this link on the TV over the bar. It shows the queue and the join code; keep it private.
               </p>
-              <p className="rounded-lg bg-surface-2 p-2 font-mono text-xs break-all" data-testid="tv-url">
-                {tvUrl}
-              </p>
+              <CopyLinkField
+                url={tvUrl}
+                copied="Open it on the TV over the bar."
+                label="TV screen link"
+                testId="tv-url"
+              />
               <div className="flex flex-wrap gap-2">
                 <Button asChild size="sm">
                   <a href={host.tvPath} target="_blank" rel="noopener">
                     <Tv aria-hidden /> Open the TV screen <ExternalLink aria-hidden />
                   </a>
-                </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() =>
-                    void navigator.clipboard?.writeText(tvUrl).then(() => toast({ title: 'TV link copied' }))
-                  }
-                >
-                  Copy link
                 </Button>
                 <Button
                   size="sm"

@@ -12,7 +12,8 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Loading } from '../../../components/ui/loading';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { StateView } from '../../../components/ui/state-view';
+import { ApiError } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth';
@@ -57,10 +58,13 @@ export function LivePage() {
   if (view.isLoading) return <Loading label="Loading the live queue..." />;
   if (!view.data)
     return (
-      <Page>
-        <Card role="alert" className="p-8 text-center text-red-300">
-          Could not load the live queue: {errorMessage(view.error, 'please try again.')}
-        </Card>
+      <Page className="max-w-2xl px-3">
+        <StateView
+          kind="error"
+          title="The live queue could not be loaded"
+          error={view.error}
+          onRetry={() => void view.refetch()}
+        />
       </Page>
     );
 
@@ -205,7 +209,13 @@ export function LivePage() {
           {history.data ? (
             <HistoryList rows={history.data} />
           ) : history.isError ? (
-            <p className="text-sm text-red-300">Could not load tonight’s songs.</p>
+            <StateView
+              kind="error"
+              compact
+              title="Tonight’s songs could not be loaded"
+              error={history.error}
+              onRetry={() => void history.refetch()}
+            />
           ) : (
             <Loading label="Loading tonight's songs..." />
           )}

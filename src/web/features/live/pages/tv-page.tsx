@@ -9,6 +9,7 @@ import { useParams } from 'wouter';
 import { Music, Radio, Users } from 'lucide-react';
 import type { LiveQueueEntry, LiveState } from '@shared/schemas/live';
 import { Loading } from '../../../components/ui/loading';
+import { StateView } from '../../../components/ui/state-view';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { realtime } from '../../../lib/realtime';
 import { cn } from '../../../lib/utils';
@@ -111,7 +112,13 @@ export function TvPage() {
     return (
       <main id="main" className="flex min-h-screen items-center justify-center bg-black text-3xl text-white">
         {view.isError ? (
-          <p role="alert">Could not load the live queue: {errorMessage(view.error, 'retrying…')}</p>
+          <StateView
+            kind="error"
+            className="mx-6 max-w-xl"
+            title="The live queue could not be loaded"
+            error={view.error}
+            onRetry={() => void view.refetch()}
+          />
         ) : (
           <Loading label="Loading the live queue..." className="text-3xl" />
         )}

@@ -1,7 +1,8 @@
 /** 'Share Your Mix': editable title and description, X / Facebook / Instagram, copy, the PNG card and a preview. */
 import { useId, useState, type ReactNode } from 'react';
-import { Camera, Copy, Download, Link2, Music2, Share2 } from 'lucide-react';
+import { Camera, Copy, Download, Music2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { CopyLinkField, NativeShareButton } from '../../../components/ui/copy-link-field';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Input, Label, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../lib/toast';
@@ -82,22 +83,6 @@ export function ShareDialog({
     else toast({ title: 'Copy failed', description: 'Please copy the text manually.', variant: 'destructive' });
   };
 
-  const copyLink = async () => {
-    if (await copyText(url))
-      toast({ title: 'Link copied', description: 'Paste it anywhere to share the mix.', variant: 'success' });
-    else toast({ title: 'Copy failed', description: 'Please copy the link manually.', variant: 'destructive' });
-  };
-
-  // The browser's own share sheet (phones, some desktops); without it the button is not shown.
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-  const nativeShare = async () => {
-    try {
-      await navigator.share({ title, text: description, url });
-    } catch {
-      /* dismissed */
-    }
-  };
-
   const instagram = async () => {
     if (await copyText(text))
       toast({
@@ -142,21 +127,9 @@ export function ShareDialog({
       >
         <div className="space-y-4">
           {/* Copy link first: the quickest share, and the dialog's first focus (no keyboard pops up on a phone). */}
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <p className="min-w-0 flex-1 truncate rounded-control border border-border bg-surface-2 px-3 py-2 text-sm">
-              <span className="sr-only">Link: </span>
-              {url}
-            </p>
-            <div className="flex gap-2">
-              <Button onClick={copyLink} className="flex-1">
-                <Link2 aria-hidden /> Copy link
-              </Button>
-              {canShare ? (
-                <Button variant="secondary" onClick={nativeShare} className="flex-1">
-                  <Share2 aria-hidden /> Share…
-                </Button>
-              ) : null}
-            </div>
+          <div className="space-y-2">
+            <CopyLinkField url={url} copied="Paste it anywhere to share the mix." label="Link to the mix" primary />
+            <NativeShareButton url={url} title={title} text={description} />
           </div>
           <div className="grid grid-cols-3 gap-2">
             <Button variant="secondary" size="sm" onClick={() => openShareWindow('x')} aria-label="Share on X">

@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Loading } from '../../../components/ui/loading';
-import { errorMessage } from '../../../lib/api-client';
+import { StateView } from '../../../components/ui/state-view';
 import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
@@ -155,18 +155,26 @@ export function AddSongDialog({
           {loading && shown.length === 0 ? (
             <Loading label={searching ? 'Searching songs...' : 'Loading songs...'} />
           ) : failed ? (
-            <p role="alert" className="rounded-xl border border-red-400/30 bg-red-500/10 p-4 text-sm text-red-200">
-              {errorMessage(failure, 'Could not load songs.')}
-            </p>
+            <StateView
+              kind="error"
+              compact
+              title={searching ? 'The search failed' : 'Songs could not be loaded'}
+              error={failure}
+              onRetry={() => void (searching ? found.refetch() : songs.refetch())}
+            />
           ) : !searching && available.length === 0 ? (
-            <p className="rounded-xl border border-border p-6 text-center text-muted">No songs available to add.</p>
+            <StateView kind="empty" compact title="No songs available to add." />
           ) : shown.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 rounded-xl border border-border p-6 text-center text-muted">
-              <p>No songs found matching your search.</p>
-              <Button variant="outline" size="sm" onClick={() => setQuery('')}>
-                Clear search
-              </Button>
-            </div>
+            <StateView
+              kind="empty"
+              compact
+              title="No songs found matching your search."
+              action={
+                <Button variant="outline" size="sm" onClick={() => setQuery('')}>
+                  Clear search
+                </Button>
+              }
+            />
           ) : (
             <RadioGroup.Root
               value={selected === null ? '' : String(selected)}

@@ -1,10 +1,10 @@
 /** Share a playlist: its link (/community-playlists/{id}), a share text with the first 3 tracks, X and Facebook. */
 import { useState, type ReactNode } from 'react';
-import { Copy, Link2 } from 'lucide-react';
+import { Copy } from 'lucide-react';
 import { href } from '../../../app/routes';
 import { Button } from '../../../components/ui/button';
+import { CopyLinkField, NativeShareButton, copyWithToast } from '../../../components/ui/copy-link-field';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { toast } from '../../../lib/toast';
 
 /** The share text: the playlist, its song count, the first 3 tracks and the link. */
 export function playlistShareText(
@@ -18,15 +18,6 @@ export function playlistShareText(
   tracks.slice(0, 3).forEach((t, i) => lines.push(`${i + 1}. ${t.title} — ${t.artist}`));
   lines.push('', `Join in and vote: ${url}`);
   return lines.join('\n');
-}
-
-async function copy(text: string, what: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast({ title: 'Copied to clipboard', description: what, variant: 'success' });
-  } catch {
-    toast({ title: 'Copy failed', description: 'Please copy the text manually.', variant: 'destructive' });
-  }
 }
 
 function openShareWindow(url: string) {
@@ -55,14 +46,9 @@ export function SharePlaylistDialog({
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent title="Share Playlist" description="Invite friends to listen, join and vote.">
         <div className="flex flex-col gap-4">
-          <div className="flex items-center gap-2 rounded-xl border border-border bg-surface-2 p-2">
-            <Link2 className="size-4 shrink-0 text-muted" aria-hidden />
-            <span className="min-w-0 flex-1 truncate text-sm" data-testid="share-url">
-              {url}
-            </span>
-            <Button size="sm" variant="outline" onClick={() => void copy(url, 'Playlist link copied!')}>
-              <Copy aria-hidden /> Copy link
-            </Button>
+          <div className="space-y-2">
+            <CopyLinkField url={url} copied="Playlist link copied!" label="Playlist link" testId="share-url" primary />
+            <NativeShareButton url={url} title={name} text={`${name} — a community playlist on CrowdMix`} />
           </div>
           <pre className="max-h-48 overflow-auto rounded-xl border border-border bg-surface-2 p-3 font-sans text-sm whitespace-pre-wrap">
             {text}
@@ -80,7 +66,10 @@ export function SharePlaylistDialog({
             >
               Share on Facebook
             </Button>
-            <Button onClick={() => void copy(text, 'Share text copied successfully!')}>
+            <Button
+              variant="outline"
+              onClick={() => void copyWithToast(text, { description: 'Share text copied successfully!' })}
+            >
               <Copy aria-hidden /> Copy Share Text
             </Button>
           </div>

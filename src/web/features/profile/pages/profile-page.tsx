@@ -40,6 +40,7 @@ function Profile() {
         <div className="h-24 bg-gradient-to-r from-purple-600 via-fuchsia-600 to-pink-500 sm:h-28" aria-hidden />
         <CardContent className="-mt-12 flex flex-col items-center gap-4 text-center sm:flex-row sm:items-end sm:text-left">
           <Avatar
+            personId={user.id}
             src={user.profileImageUrl}
             first={user.firstName}
             last={user.lastName}
