@@ -9,6 +9,7 @@ import { LatestIdCache } from './modules/chat/chat.service';
 import { LiveRuntime } from './modules/live/live.runtime';
 import { MixReadModel } from './modules/mixes/mix-read-model';
 import { Presence } from './modules/presence/presence.service';
+import { SearchCache, SEARCH_CACHE_TTL_MS } from './modules/search/search-cache';
 import { OwnVotes } from './modules/votes/own-votes';
 import { Semaphore } from './modules/votes/semaphore';
 import { SlotSpread } from './modules/votes/slot-spread';
@@ -33,6 +34,8 @@ export interface AppState {
   slotSpread: SlotSpread;
   /** Venue Live: pushes live rooms' snapshots on `live_changed`, sweeps offline hosts and join codes. */
   live: LiveRuntime;
+  /** Search answers per text and limit, emptied by catalogue events, counts patched by votes (ADR 026). */
+  searchCache: SearchCache;
 }
 
 export function createAppState(core: CoreDeps): AppState {
@@ -43,6 +46,9 @@ export function createAppState(core: CoreDeps): AppState {
   });
   core.hub.onSignal('votes_changed', (userId) => ownVotes.changed(userId));
   core.hub.onResync(() => ownVotes.clear());
+  const searchCache = new SearchCache({ maxEntries: core.config.caches.searchEntries, ttlMs: SEARCH_CACHE_TTL_MS });
+  core.hub.onEvent((event) => searchCache.handleEvent(event));
+  core.hub.onResync(() => searchCache.clear());
   return {
     mixes: new MixReadModel(core.db, core.log, core.hub, core.config.mixCache),
     ownVotes,
@@ -52,5 +58,6 @@ export function createAppState(core: CoreDeps): AppState {
     voteGate: new Semaphore(6),
     slotSpread: new SlotSpread(),
     live: new LiveRuntime(core),
+    searchCache,
   };
 }

@@ -100,6 +100,7 @@ describe('per-user cache caps', () => {
       ownVotesEntries: 100_000,
       ownVotesVotes: 4_000_000,
       rateLimitKeys: 200_000,
+      searchEntries: 1_000,
     });
     expect(loadConfig({ SESSION_CACHE_MAX: '10', OWN_VOTES_CACHE_ENTRIES: '20' }).caches).toMatchObject({
       sessions: 10,
@@ -107,6 +108,12 @@ describe('per-user cache caps', () => {
     });
     for (const name of ['SESSION_CACHE_MAX', 'OWN_VOTES_CACHE_ENTRIES', 'OWN_VOTES_CACHE_VOTES', 'RATE_LIMIT_KEYS_MAX'])
       for (const value of ['0', 'many', '1.5']) expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('takes 0 search cache entries as "no answer cache", and refuses what is not a count', () => {
+    expect(loadConfig({ SEARCH_CACHE_ENTRIES: '0' }).caches.searchEntries).toBe(0);
+    for (const value of ['-1', 'many', '1.5'])
+      expect(() => loadConfig({ SEARCH_CACHE_ENTRIES: value })).toThrow(/SEARCH_CACHE_ENTRIES/);
   });
 });
 

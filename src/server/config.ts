@@ -39,6 +39,13 @@ const cacheCapsEnv = () => ({
   OWN_VOTES_CACHE_ENTRIES: count('entries', 10_000_000, 100_000),
   OWN_VOTES_CACHE_VOTES: count('votes', 100_000_000, 4_000_000),
   RATE_LIMIT_KEYS_MAX: count('keys', 10_000_000, 200_000),
+  // 0 turns the search answer cache off (ADR 026).
+  SEARCH_CACHE_ENTRIES: z.coerce
+    .number({ message: 'must be a number of entries' })
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .default(1_000),
   /** Songs the mix cache keeps per context and order (ADR 025); at least a full mix (checked with the others). */
   MIX_CACHE_TOP_K: count('songs', 1_000_000, 1_000),
 });
@@ -226,6 +233,8 @@ export interface CacheCaps {
   ownVotesVotes: number;
   /** Rate-limiter buckets (one per rule and key: an account, an address); the least recently hit go first. */
   rateLimitKeys: number;
+  /** Search answers (per text and limit) kept; the least recently read go first; 0: no answer cache (ADR 026). */
+  searchEntries: number;
 }
 
 export interface MixCacheSizes {
@@ -327,6 +336,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ownVotesEntries: e.OWN_VOTES_CACHE_ENTRIES,
       ownVotesVotes: e.OWN_VOTES_CACHE_VOTES,
       rateLimitKeys: e.RATE_LIMIT_KEYS_MAX,
+      searchEntries: e.SEARCH_CACHE_ENTRIES,
     },
     mixCache: { topK: e.MIX_CACHE_TOP_K, mixSize: GLOBAL_MIX_SIZE, trendingSize: TRENDING_LIMIT_MAX },
   };

@@ -13,7 +13,9 @@ import { buildApp, type BuiltApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { seedDemoData } from '../../src/server/db/seed';
 import { FORMER_MEMBER_ID } from '../../src/server/db/schema';
-import { createSong } from '../helpers/factories';
+import type { SearchResponse } from '../../src/shared/schemas/search';
+import { createSong, fakeYoutubeId } from '../helpers/factories';
+import { multipartBody } from '../helpers/multipart';
 import { cookieFrom, registerUser, type TestUser } from '../helpers/test-app';
 import { createTestDatabase, testDriver, type TestDatabase } from '../helpers/test-db';
 import { cutRedisSubscribers, describePerTransport } from '../helpers/hub-transports';
@@ -161,6 +163,44 @@ describePerTransport('two app instances on one PostgreSQL database', testDriver 
     expect(members.json().map((m: { userId: string }) => m.userId)).toEqual(
       expect.arrayContaining([owner.id, watcher.id]),
     );
+  });
+
+  it("keeps every instance's search answers current: a song added or voted on through one shows on the other", async () => {
+    const uploader = await registerUser(a.built.app);
+    const ws = await socket(b);
+    await settle(ws);
+    const searchOnB = async () =>
+      (await b.built.app.inject({ method: 'GET', url: '/api/search?q=crossinstance' })).json() as SearchResponse;
+    expect((await searchOnB()).songs).toEqual([]);
+    expect(b.built.deps.state.searchCache.size).toBeGreaterThan(0); // B answers "crossinstance" from memory now
+
+    const { payload, headers } = multipartBody({
+      type: 'youtube',
+      title: 'Crossinstance Anthem',
+      artist: 'Two Hosts',
+      youtubeUrl: `https://youtu.be/${fakeYoutubeId()}`,
+    });
+    const uploaded = await a.built.app.inject({
+      method: 'POST',
+      url: '/api/songs',
+      payload,
+      headers: { ...headers, cookie: uploader.cookie },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    // B's cache listens to the same events its sockets get: once this socket has it, the cache has been emptied.
+    await ws.waitFor((e) => e.type === 'songs_changed', 5000);
+    const found = (await searchOnB()).songs;
+    expect(found.map((s) => [s.title, s.upVotes])).toEqual([['Crossinstance Anthem', 0]]);
+
+    const voted = await a.built.app.inject({
+      method: 'POST',
+      url: '/api/votes',
+      headers: { cookie: uploader.cookie },
+      payload: { songId: found[0].id, voteType: 'up' },
+    });
+    expect(voted.statusCode, voted.body).toBeLessThan(300);
+    await ws.waitFor((e) => e.type === 'vote_update' && e.songId === found[0].id, 5000);
+    expect((await searchOnB()).songs[0]).toMatchObject({ id: found[0].id, upVotes: 1, userVote: null });
   });
 
   it('makes its channel connection again after it is cut, re-reads what it may have missed, and hears events again', async () => {

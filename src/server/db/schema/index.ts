@@ -15,3 +15,4 @@ export * from './mixes';
 export * from './playlists';
 export * from './safety';
 export * from './live';
+export * from './search';

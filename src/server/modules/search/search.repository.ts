@@ -3,13 +3,15 @@
  * a million songs costs about what a rare one does:
  * 1. Candidates: at most `SEARCH_CANDIDATES` song rows, from sources read in order, each an index read with a
  *    LIMIT, cheapest first: exact title / artist / genre and titles / artists starting with the query (B-trees
- *    of migration 0007), the full-text prefix query (GIN), then the nearest titles, artists and genres by trigram
- *    word-similarity distance within the match threshold (`q <<-> field`, KNN on the GiST indexes). The sources
+ *    of migration 0007), the full-text prefix query (GIN), the same index with the typos corrected (the expanded
+ *    query of `correctWords`, ADR 026), then the nearest titles, artists and genres by trigram word-similarity
+ *    distance within the match threshold (`q <<-> field`, KNN on the GiST indexes). The sources
  *    are one `union all` under one LIMIT: once the cheap sources have filled it, the later ones are not run.
  *    That loses nothing that would rank: every song the cheap sources bring matches the full-text query, and
  *    a song only the KNN finds scores at most 1 (no full-text bonus), below them. The viewer's visibility rule
  *    is inside every source, so a private song never takes a candidate's place.
- * 2. Scoring: the match rules and the relevance score below, on the candidates only; then popularity.
+ * 2. Scoring: the match rules and the relevance score below, on the candidates only; then popularity. A song
+ *    matches the text by trigram word similarity or the full-text query, or the expanded query of corrected typos.
  * Relevance: the best word similarity of the query to a field, plus a bonus when every query word prefix-matches
  * and when a field equals the query; rounded, so that popularity orders near-equal matches.
  */
@@ -37,10 +39,18 @@ const listColumns = {
   songCount: sql<number>`(select count(*)::int from ${communityPlaylistSongs} s where s.playlist_id = ${communityPlaylists.id} and s.status = 'approved')`,
 };
 
-/** The query as SQL needs it: the raw text and a prefix tsquery ('' when the text has no words). */
+/**
+ * The query as SQL needs it: the raw text, its words, the prefix tsquery ('' when the text has no words) and,
+ * once `correctWords` found typos, the expanded tsquery in which each corrected word may also be one of its nearest
+ * words of the list ('' when nothing was corrected).
+ */
 export interface SearchTerms {
   text: string;
+  words: string[];
   tsquery: string;
+  expanded: string;
+  /** The text with each corrected word replaced by its nearest word ('' when nothing was corrected). */
+  correctedText: string;
 }
 
 const norm = (col: SQL | unknown) => sql`crowdmix_search_norm(${col})`;
@@ -54,18 +64,84 @@ export function searchTerms(q: string): SearchTerms {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 12);
-  return { text: q, tsquery: words.map((w) => `${w}:*`).join(' & ') };
+  return { text: q, words, tsquery: words.map((w) => `${w}:*`).join(' & '), expanded: '', correctedText: '' };
+}
+
+/** A query word and the nearest words of the list it may also be (none: the word is known, or nothing is near). */
+export interface WordCorrection {
+  word: string;
+  alternatives: string[];
+}
+
+/** How many nearest words a typo may stand for. */
+export const WORD_ALTERNATIVES = 3;
+/** Only words of letters and digits are offered: they go into a tsquery. */
+const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * Typo correction (ADR 026), one read of the word list (`search_words`: the words of public songs only). A query
+ * word that is a word of the list, or the start of one (being typed), or a number, stays as it is; any other word
+ * gets its nearest words by trigram distance within pg_trgm's similarity threshold (`%`, KNN on the list's GiST
+ * index), at most `WORD_ALTERNATIVES`, the commoner first among equally near ones. Returns the terms with
+ * `expanded` set: `(word:* | alternative | …) & …`, which matches all the original query does and more.
+ */
+export async function correctWords(
+  db: DbOrTx,
+  t: SearchTerms,
+): Promise<{ terms: SearchTerms; words: WordCorrection[]; corrected: boolean }> {
+  if (!t.words.length) return { terms: t, words: [], corrected: false };
+  const result = (await db.execute(sql`
+    select q.w as word,
+      case when q.w ~ '^[0-9]+$' or exists (
+          select 1 from search_words s where s.word ~>=~ q.w and s.word ~<~ (q.w || chr(1114111)))
+        then array[]::text[]
+        else array(select s.word from search_words s where s.word % q.w
+                   order by s.word <-> q.w, s.songs desc, s.word limit ${WORD_ALTERNATIVES + 2})
+      end as near
+    from unnest(string_to_array(${t.words.join(' ')}::text, ' ')) with ordinality as q(w, i)
+    order by q.i`)) as unknown as { rows: Array<{ word: string; near: string[] | string | null }> };
+  const words = result.rows.map((r) => ({
+    word: r.word,
+    alternatives: pgTextArray(r.near)
+      .filter((w) => PLAIN_WORD.test(w))
+      .slice(0, WORD_ALTERNATIVES),
+  }));
+  const corrected = words.some((w) => w.alternatives.length > 0);
+  const expanded = corrected
+    ? words
+        .map((w) => (w.alternatives.length ? `(${[`${w.word}:*`, ...w.alternatives].join(' | ')})` : `${w.word}:*`))
+        .join(' & ')
+    : '';
+  const correctedText = corrected ? words.map((w) => w.alternatives[0] ?? w.word).join(' ') : '';
+  return { terms: { ...t, expanded, correctedText }, words, corrected };
+}
+
+/** A text[] as a driver returns it: an array (node-postgres, PGlite) or, should one not parse it, its literal. */
+function pgTextArray(v: string[] | string | null): string[] {
+  if (Array.isArray(v)) return v;
+  if (!v || v === '{}') return [];
+  return v
+    .slice(1, -1)
+    .split(',')
+    .map((x) => x.replace(/^"|"$/g, ''));
 }
 
 function matcher(t: SearchTerms) {
   const nq = sql`crowdmix_search_norm(${t.text}::text)`;
   const tsq = sql`to_tsquery('simple', ${t.tsquery}::text)`;
   const fts = (doc: SQL) => (t.tsquery ? sql`to_tsvector('simple', ${norm(doc)}) @@ ${tsq}` : sql`false`);
+  // Corrected typos (ADR 026): in a text of two or more words, a song that has every word or one of its corrections
+  // matches (words spread over title and artist too); no full-text bonus, so it ranks below the text's own matches.
+  // A single word is matched by the trigram rules alone, as before ("beatls" is near "beatles", not "beat it").
+  const ftsExpanded = (doc: SQL) =>
+    t.expanded && t.words.length > 1
+      ? sql`to_tsvector('simple', ${norm(doc)}) @@ to_tsquery('simple', ${t.expanded}::text)`
+      : sql`false`;
   const ftsBonus = (doc: SQL) => (t.tsquery ? sql`(case when ${fts(doc)} then 0.5 else 0 end)` : sql`0`);
   const sim = (col: unknown) => sql`coalesce(word_similarity(${nq}, ${norm(col)}), 0)`;
   const near = (col: unknown) => sql`${nq} <% ${norm(col)}`;
   const equal = (col: unknown) => sql`(case when ${norm(col)} = ${nq} then 0.5 else 0 end)`;
-  return { fts, ftsBonus, sim, near, equal };
+  return { fts, ftsExpanded, ftsBonus, sim, near, equal };
 }
 
 // Subqueries name the outer table literally: Drizzle leaves columns unqualified in a single-table select.
@@ -90,6 +166,30 @@ const extends_ = (field: SQL, prefix: SQL) => sql`${field} ~>~ ${prefix} and ${f
 // rechecked every title sharing the query's trigrams (124,000 rows for "midnight" on 1,000,000 songs) where the
 // B-tree, which alone serves the pattern operators, reads the few equal ones.
 const equalTo = (field: SQL, value: SQL) => sql`${field} ~>=~ ${value} and ${field} ~<=~ ${value}`;
+
+/**
+ * The corrected words' source (ADR 026): the full-text index with the expanded query, leaving out what the
+ * original query's source brought already (it ran first), so that no place of the budget goes to a repeat. For a
+ * single word, whose corrections are no match by themselves, only the rows within the trigram match threshold of a
+ * field are taken (`word_similarity` as a function: a filter on the full-text rows, never a trigram index scan).
+ */
+function expandedSource(t: SearchTerms, select: SQL, visible: SQL, doc: SQL, fields: SQL[], perSource: number) {
+  return sql`(select ${select} from songs c where ${visible} and to_tsvector('simple', ${doc}) @@ to_tsquery('simple', ${t.expanded}::text) and not (to_tsvector('simple', ${doc}) @@ to_tsquery('simple', ${t.tsquery}::text))${nearFilter(t, fields)} limit ${perSource})`;
+}
+
+/**
+ * For a single corrected word, the rows a correction brings must be within the trigram match threshold of a field
+ * (`word_similarity` as a function: a filter on the rows read, never a trigram index scan); more words need none.
+ */
+function nearFilter(t: SearchTerms, fields: SQL[]) {
+  if (t.words.length > 1) return sql``;
+  const nq = sql`crowdmix_search_norm(${t.text}::text)`;
+  const threshold = sql`current_setting('pg_trgm.word_similarity_threshold')::real`;
+  return sql` and (${sql.join(
+    fields.map((f) => sql`coalesce(word_similarity(${nq}, ${f}), 0) >= ${threshold}`),
+    sql` or `,
+  )})`;
+}
 
 /**
  * The phase-1 sources for songs (alias `c`, so that the expressions are those of the indexes), in the order they
@@ -118,6 +218,15 @@ function candidateSources(
     sources.push(
       sql`(select ${select} from songs c where ${visible} and to_tsvector('simple', ${fullText}) @@ to_tsquery('simple', ${t.tsquery}::text) limit ${perSource})`,
     );
+  if (t.correctedText) {
+    // Titles and artists starting with the corrected text ("golden hart" → "golden heart"): B-tree reads, as
+    // cheap as a prefix, before the full-text index has to intersect the corrected words' long lists.
+    const ct = sql`${t.correctedText}::text`;
+    const near = nearFilter(t, fields.map(norm));
+    for (const f of fields.filter((x) => x !== 'genre'))
+      sources.push(from(sql`${startsWith(norm(f), ct)}${near}`, byIndex(f)));
+  }
+  if (t.expanded) sources.push(expandedSource(t, select, visible, fullText, fields.map(norm), perSource));
   for (const f of fields) sources.push(from(sql`${nq} <% ${norm(f)}`, sql`${nq} <<-> ${norm(f)}`));
   return sources;
 }
@@ -147,7 +256,7 @@ export async function searchSongs(
       and(
         sql`${songs.id} in (select u.id from (${sql.join(sources, sql` union all `)}) u limit ${perSource})`,
         visibleSong(viewerId),
-        sql`(${m.near(songs.title)} or ${m.near(songs.artist)} or ${m.near(songs.genre)} or ${m.fts(songDoc)})`,
+        sql`(${m.near(songs.title)} or ${m.near(songs.artist)} or ${m.near(songs.genre)} or ${m.fts(songDoc)} or ${m.ftsExpanded(songDoc)})`,
       ),
     )
     .orderBy(sql`${score} desc`, sql`${up} - ${down} desc`, songs.id)
@@ -159,6 +268,28 @@ export async function searchSongs(
     userVote: r.userVote ?? null,
     uploaderName: r.uploaderName,
   }));
+}
+
+/**
+ * True when one of the viewer's own private songs matches the text by the rules of `searchSongs` (so that the
+ * viewer's answer may differ from the public one: their song, or its artist's count). Every candidate source brings
+ * only songs that match, so when this is false the viewer's answer is the public one. Reads the viewer's songs only
+ * (`songs_uploader_idx`).
+ */
+export async function hasMatchingPrivateSong(db: DbOrTx, t: SearchTerms, viewerId: string): Promise<boolean> {
+  const m = matcher(t);
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(songs)
+    .where(
+      and(
+        eq(songs.uploaderId, viewerId),
+        eq(songs.isPrivate, true),
+        sql`(${m.near(songs.title)} or ${m.near(songs.artist)} or ${m.near(songs.genre)} or ${m.fts(songDoc)} or ${m.ftsExpanded(songDoc)})`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 /**
@@ -191,6 +322,7 @@ export async function searchArtists(
     sources.push(
       sql`(select ${field} as n from songs c where ${visible} and to_tsvector('simple', ${field}) @@ to_tsquery('simple', ${t.tsquery}::text) limit ${perSource})`,
     );
+  if (t.expanded) sources.push(expandedSource(t, sql`${field} as n`, visible, field, [field], perSource));
   sources.push(
     sql`(select ${field} as n from songs c where ${visible} and ${nq} <% ${field} order by ${nq} <<-> ${field} limit ${perSource})`,
   );
@@ -208,7 +340,7 @@ export async function searchArtists(
     names as (
       select d.n, ${score} as score
       from (select distinct v.n from (select u.n from (${sql.join(sources, sql` union all `)}) u limit ${perSource}) v) d
-      where ${m.near(name)} or ${m.fts(name)}
+      where ${m.near(name)} or ${m.fts(name)} or ${m.ftsExpanded(name)}
       order by score desc, d.n
       limit ${Math.max(2 * limit, 20)}
     )

@@ -18,7 +18,7 @@ export const searchModule: AppModule = {
           response: { 200: SearchResponseSchema, 400: ErrorBodySchema },
         },
       },
-      async (request) => service.search(deps.db, request.query.q, request.query.limit, request.user?.id ?? null),
+      async (request) => service.search(deps, request.query.q, request.query.limit, request.user?.id ?? null),
     );
   },
 };
