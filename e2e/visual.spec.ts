@@ -145,6 +145,9 @@ const members = ['Maya Rivera', 'Kenji Tanaka', 'Amara Diallo'].map((userName, i
 
 async function freeze(page: Page, signedIn = false) {
   const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  // The live connection opens but never delivers: the server's events for its own (other) songs and venues must not
+  // reach the frozen data (the venue screen once showed no songs after one).
+  await page.routeWebSocket(/\/ws(\?.*)?$/, () => {});
   await page.route('**/api/mix/global', (r) =>
     r.fulfill(
       json({

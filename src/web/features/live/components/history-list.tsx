@@ -35,9 +35,7 @@ export function HistoryList({ rows, showRequests }: { rows: LiveHistoryRow[]; sh
             </div>
             <div className="flex shrink-0 flex-col items-end gap-1 text-xs text-muted">
               <span className="tabular-nums">{timeOf(r.startedAt ?? r.requestedAt)}</span>
-              <span className="tabular-nums" aria-label={`${r.netVotes} votes`}>
-                {r.netVotes > 0 ? `+${r.netVotes}` : r.netVotes} votes
-              </span>
+              <span className="tabular-nums">{r.netVotes > 0 ? `+${r.netVotes}` : r.netVotes} votes</span>
               {label && <Badge variant={r.status === 'skipped' ? 'warning' : 'secondary'}>{label}</Badge>}
             </div>
           </li>

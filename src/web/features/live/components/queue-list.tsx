@@ -67,8 +67,9 @@ export function QueueList({
               />
             )}
             {!onVote && (
-              <span className="shrink-0 text-sm font-semibold tabular-nums" aria-label={`${entry.netVotes} votes`}>
+              <span className="shrink-0 text-sm font-semibold tabular-nums">
                 {entry.netVotes > 0 ? `+${entry.netVotes}` : entry.netVotes}
+                <span className="sr-only"> votes</span>
               </span>
             )}
             {actions?.(entry)}

@@ -93,7 +93,7 @@ export function SearchPage() {
           onRetry={() => void results.refetch()}
         />
       ) : !data ? (
-        <div className="mt-8 flex flex-col gap-3" aria-busy="true" aria-label="Loading results">
+        <div className="mt-8 flex flex-col gap-3" role="status" aria-busy="true" aria-label="Loading results">
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-20 w-full rounded-2xl" />
           ))}
