@@ -10,9 +10,11 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../comp
 import { Loading } from '../../../components/ui/loading';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
+import { usePreload } from '../../../lib/preload';
 import { useSongAttributes, useUpdateSongAttributes } from '../api/song-attributes';
 import {
   checkDetails,
+  loadSongSchemas,
   detailsFromAttributes,
   EMPTY_DETAILS,
   SongDetailsFields,
@@ -45,6 +47,7 @@ export function EditSongDetails({ song }: { song: Song }) {
 function DetailsForm({ song, onDone }: { song: Song; onDone: () => void }) {
   const stored = useSongAttributes(song.id);
   const save = useUpdateSongAttributes(song.id);
+  usePreload(loadSongSchemas);
   const [details, setDetails] = useState<SongDetails | null>(null);
   const [errors, setErrors] = useState<SongDetailsErrors>({});
   useEffect(() => {
@@ -59,9 +62,9 @@ function DetailsForm({ song, onDone }: { song: Song; onDone: () => void }) {
     );
   if (!details) return <Loading label="Loading the details..." />;
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const checked = checkDetails(details);
+    const checked = await checkDetails(details);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -90,7 +93,7 @@ function DetailsForm({ song, onDone }: { song: Song; onDone: () => void }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={save.isPending}>
       <SongDetailsFields value={details} onChange={setDetails} errors={errors} genre={song.genre ?? undefined} />
       <div className="mt-6 flex justify-end gap-2">
         <DialogClose asChild>

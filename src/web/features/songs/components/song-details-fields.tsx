@@ -6,11 +6,17 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { Sparkles } from 'lucide-react';
-import { attributesFromForm, type SongAttributes, type SongAttributesReply, type SongMood } from '@shared/schemas/song';
+import type { SongAttributes, SongAttributesReply, SongMood } from '@shared/schemas/song';
 import { SONG_MOODS } from '@shared/schemas/song-constants';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label, Select } from '../../../components/ui/input';
 import { useAttributeSuggestion } from '../api/song-attributes';
+
+/**
+ * The song schemas (and zod) load on the first check, not with the screen (ADR 028); the screens preload them when
+ * the browser is idle after the first paint (`usePreload(loadSongSchemas)`), so a submit does not wait for them.
+ */
+export const loadSongSchemas = () => import('@shared/schemas/song');
 
 export interface SongDetails {
   releaseYear: string;
@@ -80,9 +86,10 @@ export function detailsFromAttributes(a: SongAttributesReply): SongDetails {
  * Checks the details with the server's rules. On success, `attributes` holds every field, null for the ones left
  * empty (so that editing can clear a value); on failure, one message per field.
  */
-export function checkDetails(
+export async function checkDetails(
   d: SongDetails,
-): { ok: true; attributes: Required<SongAttributes> } | { ok: false; errors: SongDetailsErrors } {
+): Promise<{ ok: true; attributes: Required<SongAttributes> } | { ok: false; errors: SongDetailsErrors }> {
+  const { attributesFromForm } = await loadSongSchemas();
   const parsed = attributesFromForm(detailsToFormFields(d));
   if (!parsed.success) {
     const errors: SongDetailsErrors = {};

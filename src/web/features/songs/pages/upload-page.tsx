@@ -8,7 +8,6 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
 import { FileText, Link2, Lock, Music2, Trash2, UploadCloud, X } from 'lucide-react';
-import { UploadSongFieldsSchema } from '@shared/schemas/song';
 import { parseClock } from '@shared/duration';
 import { parseYouTubeId } from '@shared/youtube';
 import { Page } from '../../../components/layout/page';
@@ -22,6 +21,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { notifyError } from '../../../lib/notify-error';
+import { usePreload } from '../../../lib/preload';
 import { useAuth } from '../../auth';
 import { getUserVenuesQueryOptions, useUserVenues } from '../../venues';
 import { getVenueQueryOptions, useVenue } from '../../venues';
@@ -36,6 +36,7 @@ import {
   checkDetails,
   detailsToFormFields,
   EMPTY_DETAILS,
+  loadSongSchemas,
   SongDetailsFields,
   type SongDetails,
   type SongDetailsErrors,
@@ -163,6 +164,7 @@ function UploadForm() {
   const ids = useId();
   const search = useSearch();
   const { isAuthenticated, isLoading: authLoading } = useAuth();
+  usePreload(loadSongSchemas);
   // A draft kept through sign-in fills the form again (read once, on the first render).
   const [draft] = useState(readDraft);
   const [type, setType] = useState<'youtube' | 'pdf'>(draft?.type ?? 'youtube');
@@ -254,7 +256,7 @@ function UploadForm() {
 
   const errorProps = (f: Field) => (errors[f] ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${f}-error` } : {});
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (upload.isPending) return;
     if (!isAuthenticated) {
@@ -267,6 +269,8 @@ function UploadForm() {
       return;
     }
     const next: Errors = {};
+    // The schemas were preloaded when the page was idle (usePreload below): this await is a resolved import.
+    const { UploadSongFieldsSchema } = await loadSongSchemas();
     const parsed = UploadSongFieldsSchema.safeParse({
       type,
       title,
@@ -296,7 +300,7 @@ function UploadForm() {
       next.file = 'Choose a PDF file';
     }
     setErrors(next);
-    const checked = checkDetails(details);
+    const checked = await checkDetails(details);
     setDetailErrors(checked.ok ? {} : checked.errors);
     if (!checked.ok) setDetailsOpen(true);
     if (blocking) {
@@ -413,7 +417,7 @@ function UploadForm() {
             </Button>
           </div>
         ) : null}
-        <form onSubmit={onSubmit} noValidate aria-busy={uploading}>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={uploading}>
           <Tabs value={type} onValueChange={(v) => setType(v as 'youtube' | 'pdf')}>
             <TabsList aria-label="What to upload">
               <TabsTrigger value="youtube">
