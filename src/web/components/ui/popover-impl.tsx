@@ -1,4 +1,4 @@
-/** A Radix popover: a small panel anchored to its trigger, closed with Escape or a click outside. */
+/** The Radix side of ./popover.tsx (Radix's popover with Floating UI), loaded when a popover is first approached. */
 import type { ComponentProps } from 'react';
 import { Popover as P } from 'radix-ui';
 import { cn } from '../../lib/utils';
