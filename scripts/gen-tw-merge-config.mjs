@@ -60,7 +60,39 @@ function source(value) {
       .join(', ')} }`;
   throw new Error(`unexpected value ${String(value)}`);
 }
-const classGroups = source(Object.fromEntries(Object.entries(full.classGroups).filter(([g]) => used.has(g))));
+// Within a used group, keep only the definitions some class name matches (a group lists every value Tailwind has:
+// the app uses a few): each entry of a definition list, recursively into `{ prefix: [values] }`, is kept when a
+// merger knowing only that entry (inside its prefixes) merges a class name.
+const matchesAny = (groupDef) => {
+  const merge = createTailwindMerge(() => ({
+    ...full,
+    classGroups: { probe: groupDef },
+    conflictingClassGroups: {},
+    conflictingClassGroupModifiers: {},
+  }));
+  return grouped.some((t) => merge(`${t} ${t}`) === t);
+};
+function prune(list, wrap) {
+  const out = [];
+  for (const item of list) {
+    if (item && typeof item === 'object' && !Array.isArray(item)) {
+      const kept = {};
+      for (const [key, sub] of Object.entries(item)) {
+        const inner = prune(sub, (l) => wrap([{ [key]: l }]));
+        if (inner.length) kept[key] = inner;
+      }
+      if (Object.keys(kept).length) out.push(kept);
+    } else if (matchesAny(wrap([item]))) out.push(item);
+  }
+  return out;
+}
+const classGroups = source(
+  Object.fromEntries(
+    Object.entries(full.classGroups)
+      .filter(([g]) => used.has(g))
+      .map(([g, def]) => [g, prune(def, (l) => l)]),
+  ),
+);
 // Theme scales refer to other scales (spacing inside inset…): add keys until nothing new is referenced.
 let theme;
 for (let size = -1; size !== themeKeys.size;) {
