@@ -1,5 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
-import { Slot } from 'radix-ui';
+import { Slot } from './slot';
 import { cn } from '../../lib/utils';
 import { buttonClasses, type ButtonSize, type ButtonVariant } from './button-styles';
 
@@ -15,7 +15,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { className, variant = 'primary', size = 'md', asChild, type, ...props },
   ref,
 ) {
-  const Comp = asChild ? Slot.Root : 'button';
+  const Comp = asChild ? Slot : 'button';
   return (
     <Comp
       ref={ref}

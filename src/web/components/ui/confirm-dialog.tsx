@@ -4,7 +4,7 @@
  * and mounts on the first press (ADR 024, as ./dialog.tsx).
  */
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Slot } from 'radix-ui';
+import { Slot } from './slot';
 
 const loadImpl = () => import('./confirm-dialog-impl');
 const ConfirmDialogContent = lazy(async () => ({ default: (await loadImpl()).ConfirmDialogContent }));
@@ -34,7 +34,7 @@ export function ConfirmDialog({
   }, []);
   return (
     <>
-      <Slot.Root
+      <Slot
         ref={triggerRef}
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -48,7 +48,7 @@ export function ConfirmDialog({
         }}
       >
         {trigger}
-      </Slot.Root>
+      </Slot>
       {opened ? (
         <Suspense fallback={null}>
           <ConfirmDialogContent

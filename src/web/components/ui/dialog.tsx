@@ -22,7 +22,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { Slot } from 'radix-ui';
+import { Slot } from './slot';
 
 const loadImpl = () => import('./dialog-impl');
 const ImplDialogContent = lazy(async () => ({ default: (await loadImpl()).DialogContent }));
@@ -84,7 +84,7 @@ export const DialogTrigger = forwardRef<HTMLButtonElement, TriggerProps>(functio
   ref,
 ) {
   const { open, onOpenChange, triggerRef } = useDialog('DialogTrigger');
-  const Comp = asChild ? Slot.Root : 'button';
+  const Comp = asChild ? Slot : 'button';
   return (
     <Comp
       ref={(node: HTMLButtonElement | null) => {
@@ -119,7 +119,7 @@ export const DialogClose = forwardRef<HTMLButtonElement, TriggerProps>(function 
   ref,
 ) {
   const { onOpenChange } = useDialog('DialogClose');
-  const Comp = asChild ? Slot.Root : 'button';
+  const Comp = asChild ? Slot : 'button';
   return (
     <Comp
       ref={ref}

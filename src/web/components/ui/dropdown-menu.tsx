@@ -22,7 +22,7 @@ import {
   type KeyboardEvent,
   type PointerEvent,
 } from 'react';
-import { Slot } from 'radix-ui';
+import { Slot } from './slot';
 import type { DropdownMenu as Radix } from 'radix-ui';
 
 type Impl = typeof import('./dropdown-menu-impl');
@@ -67,7 +67,7 @@ const Trigger = forwardRef<ElementRef<typeof Radix.Trigger>, ComponentPropsWitho
     const { openedBy, open } = useContext(MenuContext);
     if (openedBy)
       return <RealTrigger ref={ref} {...{ asChild, onPointerDown, onKeyDown, onPointerEnter, onFocus }} {...props} />;
-    const Comp = asChild ? Slot.Root : 'button';
+    const Comp = asChild ? Slot : 'button';
     return (
       <Comp
         ref={ref}

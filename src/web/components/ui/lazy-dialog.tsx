@@ -5,7 +5,7 @@
  * is kept and passed to the real trigger once the dialog has loaded, so it opens then.
  */
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type MutableRefObject, type ReactNode } from 'react';
-import { Slot } from 'radix-ui';
+import { Slot } from './slot';
 
 /** After the loaded dialog's first commit: replays a press made while it loaded. */
 function Replay({
@@ -37,15 +37,15 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
       );
     }
     const standIn = (
-      <Slot.Root
+      <Slot
         onClick={() => {
           pressed.current = true;
         }}
       >
         {trigger}
-      </Slot.Root>
+      </Slot>
     );
-    const real = <Slot.Root ref={triggerRef}>{trigger}</Slot.Root>;
+    const real = <Slot ref={triggerRef}>{trigger}</Slot>;
     return (
       <Suspense fallback={standIn}>
         <Loaded {...props} trigger={real} />
