@@ -56,18 +56,17 @@ export const ROUTE_JS_BUDGET = 120 * 1024;
  * Routes still above the budget, each with the ceiling it may not pass (KB, gzip) until it is brought under
  * 120 KB: the weight check of `npm test` fails when any other route passes the budget or one of these passes its
  * ceiling, so nothing grows while the rest is done (ADR 024 and 028 say what each still loads). Lowered by ADR 028
- * to the measured sizes + 1 KB (account, admin, messages and profile left the list: under the budget).
+ * to the measured sizes + 1 KB (account, admin, messages, profile and tv left the list: under the budget).
  */
 export const ROUTE_JS_CEILINGS = {
-  upload: 139,
+  upload: 136,
   'venue-mix': 138,
   playlist: 138,
-  host: 133,
+  host: 130,
   home: 132,
-  live: 128,
+  live: 125,
   chat: 128,
   search: 126,
-  tv: 123,
 };
 
 /**
