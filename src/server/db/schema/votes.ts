@@ -88,7 +88,20 @@ export const voteTotals = pgTable(
   },
   (t) => [
     unique('vote_totals_song_context_key').on(t.songId, t.venueId).nullsNotDistinct(),
-    index('vote_totals_mix_idx').on(t.venueId, t.net.desc(), t.upVotes.desc()),
-    index('vote_totals_hot_idx').on(t.venueId, t.hot.desc()),
+    // The whole order of each list (mixes.repository loadTopVoted), so that LIMIT stops the index scan. The global
+    // context has its own partial indexes: PostgreSQL uses an index's order after an equality on its first column
+    // (venue_id = N) but not after IS NULL.
+    index('vote_totals_global_mix_idx')
+      .on(t.net.desc(), t.upVotes.desc(), t.createdMs.asc(), t.songId.asc())
+      .where(sql`${t.venueId} is null`),
+    index('vote_totals_global_hot_idx')
+      .on(t.hot.desc(), t.createdMs.desc(), t.songId.desc())
+      .where(sql`${t.venueId} is null`),
+    index('vote_totals_venue_mix_idx')
+      .on(t.venueId, t.net.desc(), t.upVotes.desc(), t.createdMs.asc(), t.songId.asc())
+      .where(sql`${t.venueId} is not null`),
+    index('vote_totals_venue_hot_idx')
+      .on(t.venueId, t.hot.desc(), t.createdMs.desc(), t.songId.desc())
+      .where(sql`${t.venueId} is not null`),
   ],
 );

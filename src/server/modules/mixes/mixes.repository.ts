@@ -43,10 +43,12 @@ const hotSql = sql`sign((up - down)::float8) * log(greatest(abs(up - down), 1)::
  * The hot score is the shared formula (src/shared/ranking.ts); callers re-sort in JS, which decides.
  */
 export async function loadTopVoted(db: DbOrTx, venueId: number | null, limit: number) {
+  // Each order is the whole key of its index (vote_totals_mix_idx, vote_totals_hot_idx): the scan stops at LIMIT.
   const folded = (order: ReturnType<typeof sql>) => sql`
-    select t.song_id as id, t.up_votes as up, t.down_votes as down, ${msSql} as ms
+    select t.song_id as id, t.up_votes as up, t.down_votes as down, t.created_ms as ms
     from vote_totals t join songs s on s.id = t.song_id
-    where ${ctxSql(venueId, 't')} and ${songFilterSql(venueId)} and t.song_id not in (select song_id from p)
+    where ${ctxSql(venueId, 't')} and ${songFilterSql(venueId)}
+      and not exists (select 1 from p where p.song_id = t.song_id)
     order by ${order} limit ${limit}`;
   const result = await db.execute(sql`
     with p as materialized (
@@ -61,12 +63,12 @@ export async function loadTopVoted(db: DbOrTx, venueId: number | null, limit: nu
       where ${songFilterSql(venueId)}
     )
     (select 'm' as o, id, up, down, ms from (
-      (${folded(sql`t.net desc nulls last, t.up_votes desc nulls last, ms, t.song_id`)})
+      (${folded(sql`t.net desc nulls last, t.up_votes desc nulls last, t.created_ms, t.song_id`)})
       union all select id, up, down, ms from pending
     ) m order by up - down desc, up desc, ms, id limit ${limit})
     union all
     (select 't' as o, id, up, down, ms from (
-      (${folded(sql`t.hot desc nulls last, ms desc, t.song_id desc`)})
+      (${folded(sql`t.hot desc nulls last, t.created_ms desc nulls last, t.song_id desc nulls last`)})
       union all select id, up, down, ms from pending
     ) h order by ${hotSql} desc, ms desc, id desc limit ${limit})`);
   const rows = rowsOf<RawRank>(result);
