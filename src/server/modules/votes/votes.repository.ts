@@ -221,7 +221,9 @@ export const FOLD_BATCH = 5_000;
  * another fold holds the lock). One transaction, two statements: the first clears the dirty flags under the slot
  * rows' locks (skipping rows a vote holds right now: they stay dirty for the next fold); the second, whose snapshot
  * is taken after the first has its locks, sums every slot of those (song, context) pairs, so it sees every vote
- * whose flag it cleared. A vote committed later sets its flag again. Folds run one at a time (an advisory lock): two
+ * whose flag it cleared. A vote committed later sets its flag again. The songs' rows are held (key share) from the
+ * first statement on, and a song whose row another transaction holds is skipped: its deletion locks the song, then
+ * its slots, while the fold holding those slots would wait on the song for the totals' foreign key (a deadlock). Folds run one at a time (an advisory lock): two
  * at once could write older sums over newer ones. Readers that see a slot clean therefore see totals that include
  * it; readers that must be exact add the sums of the pairs with a dirty slot (mixes.repository loadTopVoted).
  */
@@ -232,7 +234,9 @@ export async function foldTallies(db: Db, batch = FOLD_BATCH): Promise<number> {
     const cleared = rowsOf<{ song_id: number; venue_id: number | null }>(
       await tx.execute(sql`
         update vote_tallies set dirty = false
-        where id in (select id from vote_tallies where dirty limit ${batch} for update skip locked)
+        where id in (
+          select t.id from vote_tallies t join songs s on s.id = t.song_id where t.dirty limit ${batch}
+          for update of t skip locked for key share of s skip locked)
         returning song_id, venue_id`),
     );
     if (!cleared.length) return 0;
