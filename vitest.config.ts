@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const alias = {
   '@shared': path.resolve('src/shared'),
@@ -7,11 +7,18 @@ const alias = {
   '@server': path.resolve('src/server'),
 };
 const integration = ['src/server/**/*.int.test.ts', 'test/**/*.int.test.ts'];
+/**
+ * Integration files whose subject does not depend on the database driver: they run on PGlite only (ADR 027).
+ * `spa.int.test.ts` runs a whole Vite build and tests the built files and how the app serves them; its database only
+ * lets the app boot (no test reads or writes a row), so a second run on PostgreSQL would repeat the build and nothing else.
+ */
+const driverIndependent = ['src/server/plugins/spa.int.test.ts'];
 const integrationProject = (name: string, driver: 'pglite' | 'pg') => ({
   extends: true as const,
   test: {
     name,
     include: integration,
+    ...(driver === 'pg' ? { exclude: [...configDefaults.exclude, ...driverIndependent] } : {}),
     globalSetup: ['test/setup/global-db.ts'],
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 60_000,

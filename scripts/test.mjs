@@ -3,9 +3,9 @@
 // then the browser tests in Chromium. Every suite runs; the last line sums them: "N passed, N failed, N skipped".
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 
 fs.mkdirSync('.tmp', { recursive: true });
-const suiteStarted = Date.now();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const rows = [];
 /** Every test's duration, for the "slowest ten" list at the end: { name, ms }. */
@@ -21,11 +21,44 @@ function run(name, cmd, args, env = {}) {
 /** Wall-clock time since `started` (ms), for the per-phase figures in the summary. */
 const seconds = (started) => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 
-function check(name, cmd, args) {
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+/**
+ * CPU seconds (user + system) of this process's children that have ended, from /proc (Linux; null elsewhere). Each
+ * child's figure includes its own ended children: vitest's workers, Playwright's browsers, the app servers. Not the
+ * PostgreSQL or Redis servers, whose work for the tests is done in their own processes.
+ */
+function childCpu() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A phase's figures beside its wall-clock time: the CPU time of the processes it ran (so that a run on a busy machine
+ * can still be compared: on the 2-core machine a phase whose CPU time is near twice its wall time kept both cores
+ * busy, one well under that left a core idle), and the one-minute load average when it started and ended.
+ */
+function phase() {
   const started = Date.now();
+  const cpu = childCpu();
+  const load = os.loadavg()[0];
+  return () => {
+    const now = childCpu();
+    const used = cpu === null || now === null ? '' : `, CPU ${(now - cpu).toFixed(0)} s`;
+    return `${seconds(started)}${used}, load ${load.toFixed(1)}→${os.loadavg()[0].toFixed(1)}`;
+  };
+}
+const suiteFigures = phase();
+
+function check(name, cmd, args) {
+  const figures = phase();
   const ok = run(name, cmd, args) === 0;
   totals[ok ? 'passed' : 'failed'] += 1;
-  rows.push(`${name}: ${ok ? 'ok' : 'FAILED'} (${seconds(started)})`);
+  rows.push(`${name}: ${ok ? 'ok' : 'FAILED'} (${figures()})`);
 }
 
 /** `check`, without waiting: its output is held and printed in one piece when it ends. */
@@ -69,15 +102,19 @@ console.log(
     : 'Realtime hub: TEST_REDIS_URL is unset, the Redis variants of the scale-out suites are skipped (.ci/run sets it)',
 );
 // Lint and typecheck each keep one core busy: they run side by side (output printed as each one ends).
-await Promise.all([
-  checkAsync('lint', 'npm', ['run', 'lint', '--silent']),
-  checkAsync('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
-]);
+{
+  const figures = phase();
+  await Promise.all([
+    checkAsync('lint', 'npm', ['run', 'lint', '--silent']),
+    checkAsync('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
+  ]);
+  rows.push(`lint and typecheck: ${figures()}`);
+}
 
 {
   const out = '.tmp/vitest.json';
   fs.rmSync(out, { force: true });
-  const started = Date.now();
+  const figures = phase();
   const code = run('unit + integration', 'npx', [
     'vitest',
     'run',
@@ -93,7 +130,7 @@ await Promise.all([
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests + failedSuites;
     totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-    rows.push(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests + failedSuites} failed (${seconds(started)})`);
+    rows.push(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests + failedSuites} failed (${figures()})`);
     for (const file of r.testResults ?? []) {
       if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) {
         failures.push(
@@ -119,7 +156,7 @@ await Promise.all([
 {
   const out = '.tmp/playwright.json';
   fs.rmSync(out, { force: true });
-  const started = Date.now();
+  const figures = phase();
   const code = run('browser', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   });
@@ -131,7 +168,7 @@ await Promise.all([
     totals.failed += failed + (code !== 0 && failed === 0 ? 1 : 0);
     totals.skipped += r.stats.skipped ?? 0;
     rows.push(
-      `playwright: ${passed} passed, ${failed} failed${r.stats.flaky ? ` (${r.stats.flaky} flaky)` : ''} (${seconds(started)}, build and servers included)`,
+      `playwright: ${passed} passed, ${failed} failed${r.stats.flaky ? ` (${r.stats.flaky} flaky)` : ''} (${figures()}, build and servers included)`,
     );
     const walk = (suite, file) => {
       for (const spec of suite.specs ?? []) {
@@ -163,7 +200,7 @@ if (failures.length) {
   console.log('\nFailed:');
   for (const name of failures) console.log(`  ✗ ${name}`);
 }
-rows.push(`total: ${seconds(suiteStarted)}`);
+rows.push(`total: ${suiteFigures()}`);
 console.log(`\n${rows.join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -66,9 +66,13 @@ export function dataStatements(s) {
        from generate_series(1, ${s.users}) u, generate_series(0, ${perUser - 1}) k,
             lateral (select 1 + (u * 37 + k) % ${s.songs} as song) x
        where (u - 1) * ${perUser} + k < ${s.votes}`,
-    `insert into vote_tallies (song_id, venue_id, slot, up_votes, down_votes)
-       select song_id, venue_id, 0, count(*) filter (where vote_type = 'up'), count(*) filter (where vote_type = 'down')
+    // Folded (ADR 029): clean slots and their totals, as the app's fold leaves them.
+    `insert into vote_tallies (song_id, venue_id, slot, up_votes, down_votes, dirty)
+       select song_id, venue_id, 0, count(*) filter (where vote_type = 'up'), count(*) filter (where vote_type = 'down'), false
        from votes group by song_id, venue_id`,
+    `insert into vote_totals (song_id, venue_id, up_votes, down_votes, created_ms)
+       select t.song_id, t.venue_id, t.up_votes, t.down_votes, floor(extract(epoch from s.created_at) * 1000)::float8
+       from vote_tallies t join songs s on s.id = t.song_id`,
     `insert into messages (sender_id, venue_id, content, message_type, created_at)
        select 'u' || (1 + g % ${s.users}), case when g % 5 = 0 then 1 + g % ${s.venues} end, 'Chat line number ' || g || ' — what a tune!',
               case when g % 5 = 0 then 'venue' else 'global' end, now() - ((${s.messages} - g) || ' seconds')::interval

@@ -21,7 +21,7 @@ export async function waitFor(url, timeoutMs = 60_000, child) {
 }
 
 /** Starts dist/server/main.js of `buildDir` against `db` ({databaseUrl} or {dataDir}); resolves once /readyz answers. */
-export async function startApp({ buildDir, db, extraEnv = {} }) {
+export async function startApp({ buildDir, db, extraEnv = {}, timeoutMs = 120_000 }) {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -43,7 +43,7 @@ export async function startApp({ buildDir, db, extraEnv = {} }) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/readyz`, 120_000, child);
+  await waitFor(`${url}/readyz`, timeoutMs, child);
   return { url, port, child, readyMs: performance.now() - t0, stop: () => stopChild(child) };
 }
 

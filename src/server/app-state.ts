@@ -13,6 +13,7 @@ import { SearchCache, SEARCH_CACHE_TTL_MS } from './modules/search/search-cache'
 import { OwnVotes } from './modules/votes/own-votes';
 import { Semaphore } from './modules/votes/semaphore';
 import { SlotSpread } from './modules/votes/slot-spread';
+import { TotalsFold } from './modules/votes/totals-fold';
 
 export interface AppState {
   /** The ranked mixes, chart movement and encoded mix bodies. */
@@ -32,6 +33,8 @@ export interface AppState {
   voteGate: Semaphore;
   /** Quiet songs keep their tally on one row, hot ones spread it over every slot. */
   slotSpread: SlotSpread;
+  /** Folds the dirty tally slots into vote_totals about every second (ADR 029). */
+  totalsFold: TotalsFold;
   /** Venue Live: pushes live rooms' snapshots on `live_changed`, sweeps offline hosts and join codes. */
   live: LiveRuntime;
   /** Search answers per text and limit, emptied by catalogue events, counts patched by votes (ADR 026). */
@@ -57,6 +60,9 @@ export function createAppState(core: CoreDeps): AppState {
     chatLatest: new LatestIdCache(core.hub),
     voteGate: new Semaphore(6),
     slotSpread: new SlotSpread(),
+    totalsFold: new TotalsFold(core.db, (err) =>
+      core.log.warn({ err }, 'folding the vote tallies failed; next try in a second'),
+    ),
     live: new LiveRuntime(core),
     searchCache,
   };

@@ -91,6 +91,7 @@ export async function createVote(
     insert into vote_tallies (song_id, venue_id, slot, up_votes, down_votes)
     values (${input.songId}, ${venueId}, 0, ${up}, ${down})
     on conflict (song_id, venue_id, slot) do update
-      set up_votes = vote_tallies.up_votes + excluded.up_votes, down_votes = vote_tallies.down_votes + excluded.down_votes`);
+      set up_votes = vote_tallies.up_votes + excluded.up_votes, down_votes = vote_tallies.down_votes + excluded.down_votes,
+        dirty = true`);
   return row;
 }

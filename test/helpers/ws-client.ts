@@ -37,7 +37,9 @@ export async function connectWs(baseUrl: string, cookie?: string, opts: ConnectO
     ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
   );
   const closed = closedWith.then((c) => c.code);
-  ws.on('message', (data) => {
+  ws.on('message', (data, isBinary) => {
+    // Every event is a text frame: a browser hands a binary one to the page as a Blob, which it cannot parse.
+    if (isBinary) throw new Error('the server sent a binary frame');
     // A frame is one event, or several coalesced into a JSON array (see COALESCE_WINDOW_MS in the hub).
     const parsed = JSON.parse(String(data)) as ServerEvent | ServerEvent[];
     events.push(...(Array.isArray(parsed) ? parsed : [parsed]));

@@ -13,8 +13,10 @@ function fakeClient(id: string, userId: string | null = null) {
   const frames: ServerEvent[][] = [];
   const socket = {
     readyState: 1,
-    send: (data: string) => {
-      const parsed = JSON.parse(data) as ServerEvent | ServerEvent[];
+    send: (data: string | Buffer, opts?: { binary?: boolean }) => {
+      // Bytes go out as text frames only when told: a browser would get a binary frame (a Blob) otherwise.
+      if (typeof data !== 'string' && opts?.binary !== false) throw new Error('bytes sent as a binary frame');
+      const parsed = JSON.parse(data.toString()) as ServerEvent | ServerEvent[];
       frames.push(Array.isArray(parsed) ? parsed : [parsed]);
     },
     close: vi.fn(),

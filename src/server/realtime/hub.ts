@@ -61,6 +61,13 @@ const SUPERSEDING_EVENTS: ReadonlySet<string> = new Set(['live_state']);
  */
 export const COALESCE_WINDOW_MS = 15;
 
+/** Payloads are encoded bytes: `ws` would send a Buffer as a binary frame unless told. */
+const TEXT = { binary: false } as const;
+const OPEN_ARRAY = Buffer.from('[');
+const CLOSE_ARRAY = Buffer.from(']');
+const COMMA = Buffer.from(',');
+const EMPTY = Buffer.alloc(0);
+
 export class RealtimeHub {
   readonly instanceId = crypto.randomUUID();
   private readonly clients = new Map<string, Client>();
@@ -112,6 +119,7 @@ export class RealtimeHub {
     if (this.windowTimer) clearTimeout(this.windowTimer);
     this.windowTimer = null;
     for (const client of [...this.outbox.keys()]) this.flushClient(client);
+    this.windowFrames = [];
     for (const c of this.clients.values()) c.socket.close(1001, 'server shutting down');
   }
 
@@ -241,7 +249,8 @@ export class RealtimeHub {
         this.log.warn({ err, type: event.type }, 'realtime event listener failed');
       }
     }
-    const frame = JSON.stringify(event);
+    // Encoded once for every socket (ws would encode a string again for each one); sent as a text frame.
+    const frame = Buffer.from(JSON.stringify(event));
     // A full snapshot makes any older one still waiting for the same socket worthless: it takes its place.
     const supersedes =
       SUPERSEDING_EVENTS.has(event.type) && audience.kind === 'room' ? `${event.type}:${audience.room}` : null;
@@ -253,20 +262,23 @@ export class RealtimeHub {
           : [...this.clients.values()].filter((c) => c.userId && audience.userIds.includes(c.userId));
     // Leading edge: an event published when no window is open goes out at once, to every target, and opens one.
     const now = !this.windowTimer;
+    const queued = now ? -1 : this.windowFrames.push(frame) - 1;
     for (const c of targets) {
       if (c.socket.readyState !== 1) continue;
-      if (now) c.socket.send(frame);
-      else this.enqueue(c, frame, supersedes);
+      if (now) c.socket.send(frame, TEXT);
+      else this.enqueue(c, queued, supersedes);
     }
     if (now) this.windowTimer = setTimeout(() => this.flush(), COALESCE_WINDOW_MS);
   }
 
+  /** The frames published in the open window, each once; sockets queue their indexes. */
+  private windowFrames: Buffer[] = [];
   /** Frames waiting for the end of the coalescing window, per socket (and where a superseding event's frame sits). */
-  private readonly outbox = new Map<Client, { frames: string[]; keyed?: Map<string, number> }>();
+  private readonly outbox = new Map<Client, { frames: number[]; keyed?: Map<string, number> }>();
   private windowTimer: NodeJS.Timeout | null = null;
 
   /** Queues a frame for the end of the open window; a keyed one replaces the frame queued under the same key. */
-  private enqueue(client: Client, frame: string, key: string | null = null) {
+  private enqueue(client: Client, frame: number, key: string | null = null) {
     let queued = this.outbox.get(client);
     if (!queued) this.outbox.set(client, (queued = { frames: [] }));
     if (key) {
@@ -280,20 +292,35 @@ export class RealtimeHub {
     queued.frames.push(frame);
   }
 
-  /** Ends a window: one frame per socket with what it gathered; keeps windowing while events keep coming. */
+  /**
+   * Ends a window: one frame per socket with what it gathered; keeps windowing while events keep coming. Sockets
+   * that gathered the same frames (a room's, in a burst: all of them) share one payload, built once.
+   */
   private flush() {
     this.windowTimer = null;
     if (!this.outbox.size) return;
-    for (const client of this.outbox.keys()) this.flushClient(client);
+    const built = new Map<string, Buffer>();
+    for (const client of this.outbox.keys()) this.flushClient(client, built);
+    this.windowFrames = [];
     this.windowTimer = setTimeout(() => this.flush(), COALESCE_WINDOW_MS);
   }
 
-  private flushClient(client: Client) {
+  private flushClient(client: Client, built?: Map<string, Buffer>) {
     const frames = this.outbox.get(client)?.frames;
     if (!frames) return;
     this.outbox.delete(client);
     if (client.socket.readyState !== 1) return;
-    client.socket.send(frames.length === 1 ? frames[0] : `[${frames.join(',')}]`);
+    if (frames.length === 1) return client.socket.send(this.windowFrames[frames[0]], TEXT);
+    const key = frames.join(',');
+    let payload = built?.get(key);
+    if (!payload) {
+      const parts: Buffer[] = [OPEN_ARRAY];
+      frames.forEach((f, i) => parts.push(i ? COMMA : EMPTY, this.windowFrames[f]));
+      parts.push(CLOSE_ARRAY);
+      payload = Buffer.concat(parts);
+      built?.set(key, payload);
+    }
+    client.socket.send(payload, TEXT);
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * The bounded mix cache (ADR 025): with a tiny K the cache holds at most K songs per order, and after any votes —
  * songs lifted from below the top K, held songs pushed down, removals and switches, in both a venue and the global
- * context — the mix and trending equal a full ranking computed over every song.
+ * context — the mix and trending equal a full ranking computed over every song. Folds into vote_totals (ADR 029)
+ * run among the random votes, and reloads then read the folded totals plus the dirty slots' sums.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { songs, voteTallies } from '../../db/schema';
 import { createSong, createUser, createVenue, createVote } from '../../../../test/helpers/factories';
 import { api, createTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { castVote } from '../votes/votes.service';
+import { foldTallies } from '../votes/votes.repository';
 
 const K = 8;
 const SHOWN = 4;
@@ -189,6 +191,9 @@ describe('the bounded mix cache (MIX_CACHE_TOP_K)', () => {
       await vote(userId, songId, rand() < 0.55 ? 'up' : 'down', inVenue ? venueId : null);
       // Reads in between, while re-reads are pending: they must not break what comes after.
       if (i % 25 === 0) await Promise.all([mixOf(null), mixOf(venueId), trendingOf(SHOWN)]);
+      // Some dirty slots folded into vote_totals, and reloads that read the folded totals plus the dirty sums.
+      if (i % 10 === 0) await foldTallies(t.database.db, 4);
+      if (i % 45 === 0) await t.deps.hub.publish({ type: 'songs_changed', venueId });
       if (i % 90 === 0) await expectExact();
     }
   });

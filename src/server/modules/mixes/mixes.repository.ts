@@ -1,4 +1,4 @@
-/** SQL for mixes: a context's top candidates by each order (ADR 025), song rows, and tally refreshes. */
+/** SQL for mixes: a context's top candidates by each order (ADR 025, ADR 029), song rows, and tally refreshes. */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { uploaderNameSql } from '../songs/songs.presenter';
 import type { DbOrTx } from '../../db/client';
@@ -33,28 +33,44 @@ const songFilterSql = (venueId: number | null) =>
   venueId === null ? sql`s.is_private = false` : sql`s.is_private = false and s.venue_id = ${venueId}`;
 const msSql = sql`floor(extract(epoch from s.created_at) * 1000)::float8`;
 
+const hotSql = sql`sign((up - down)::float8) * log(greatest(abs(up - down), 1)::float8) + ms / 1000 / 45000`;
+
 /**
  * The songs of a context that have tallies there, the first `limit` in mix order and the first `limit` in trending
- * order (ADR 025). One statement: the per-song sums of the context's tally slots are computed once (a scan of the
- * context's tally rows; no index serves "top K by summed slots"), then both orders take their LIMIT from them.
+ * order (ADR 025, ADR 029). One statement, exact against the slots: the folded totals (vote_totals) of the songs
+ * with no dirty slot, read in each order on its index with LIMIT, plus the summed slots of the songs with a dirty
+ * slot (votes since the last fold, about a second's worth); both orders take their LIMIT from the two.
  * The hot score is the shared formula (src/shared/ranking.ts); callers re-sort in JS, which decides.
  */
 export async function loadTopVoted(db: DbOrTx, venueId: number | null, limit: number) {
+  // Each order is the whole key of its index (vote_totals_mix_idx, vote_totals_hot_idx): the scan stops at LIMIT.
+  const folded = (order: ReturnType<typeof sql>) => sql`
+    select t.song_id as id, t.up_votes as up, t.down_votes as down, t.created_ms as ms
+    from vote_totals t join songs s on s.id = t.song_id
+    where ${ctxSql(venueId, 't')} and ${songFilterSql(venueId)}
+      and not exists (select 1 from p where p.song_id = t.song_id)
+    order by ${order} limit ${limit}`;
   const result = await db.execute(sql`
-    with t as materialized (
-      select song_id, sum(up_votes)::int as up, sum(down_votes)::int as down
-      from vote_tallies vt where ${ctxSql(venueId, 'vt')} group by song_id
-    ), c as materialized (
+    with p as materialized (
+      select distinct vt.song_id from vote_tallies vt where vt.dirty and ${ctxSql(venueId, 'vt')}
+    ), pending as materialized (
       select t.song_id as id, t.up, t.down, ${msSql} as ms
-      from t join songs s on s.id = t.song_id
+      from (
+        select vt.song_id, sum(vt.up_votes)::int as up, sum(vt.down_votes)::int as down
+        from vote_tallies vt where vt.song_id in (select song_id from p) and ${ctxSql(venueId, 'vt')}
+        group by vt.song_id
+      ) t join songs s on s.id = t.song_id
       where ${songFilterSql(venueId)}
     )
-    (select 'm' as o, id, up, down, ms from c order by up - down desc, up desc, ms, id limit ${limit})
+    (select 'm' as o, id, up, down, ms from (
+      (${folded(sql`t.net desc nulls last, t.up_votes desc nulls last, t.created_ms, t.song_id`)})
+      union all select id, up, down, ms from pending
+    ) m order by up - down desc, up desc, ms, id limit ${limit})
     union all
-    (select 't' as o, id, up, down, ms from c
-      order by sign((up - down)::float8) * log(greatest(abs(up - down), 1)::float8) + ms / 1000 / 45000 desc,
-        ms desc, id desc
-      limit ${limit})`);
+    (select 't' as o, id, up, down, ms from (
+      (${folded(sql`t.hot desc nulls last, t.created_ms desc nulls last, t.song_id desc nulls last`)})
+      union all select id, up, down, ms from pending
+    ) h order by ${hotSql} desc, ms desc, id desc limit ${limit})`);
   const rows = rowsOf<RawRank>(result);
   return {
     mix: rows.filter((r) => r.o === 'm').map(rankRow),

@@ -104,6 +104,21 @@ describe('typo correction', () => {
     expect(c.words[1].alternatives).toContain('heart');
   });
 
+  it('corrects a single word only to words within the match threshold of it, with the same answer', async () => {
+    // "silnt" is not near "silent" by word similarity (0.44 < 0.6), so no song holding "silent" could match it
+    // alone: its correction would only make the search read them all and reject each one.
+    const far = await repo.correctWords(t.database.db, repo.searchTerms('silnt'));
+    expect(far.words[0].alternatives).toEqual([]);
+    expect((await search('silnt')).songs).toEqual([]);
+    // In two words the same correction stands (the words may be spread over title and artist).
+    const pair = await repo.correctWords(t.database.db, repo.searchTerms('silnt echos'));
+    expect(pair.words[0].alternatives).toContain('silent');
+    // A near one is kept, and finds its song.
+    const near = await repo.correctWords(t.database.db, repo.searchTerms('yesterdy'));
+    expect(near.words[0].alternatives).toContain('yesterday');
+    expect((await search('yesterdy')).songs.map((s) => s.title)).toEqual(['Yesterday']);
+  });
+
   it('leaves known words and the start of a known word alone', async () => {
     const c = await repo.correctWords(t.database.db, repo.searchTerms('golden hea'));
     expect(c.corrected).toBe(false);

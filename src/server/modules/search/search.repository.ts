@@ -90,12 +90,19 @@ export async function correctWords(
   t: SearchTerms,
 ): Promise<{ terms: SearchTerms; words: WordCorrection[]; corrected: boolean }> {
   if (!t.words.length) return { terms: t, words: [], corrected: false };
+  // A single word's corrections bring only songs whose field is within the match threshold of the word (`nearFilter`),
+  // and a field holding the correction is at least as near as the correction itself: a correction farther than that
+  // ("brken" → "broken") could only bring rows the filter then rejects, after reading every song that has it.
+  const single =
+    t.words.length === 1
+      ? sql` and word_similarity(q.w, s.word) >= current_setting('pg_trgm.word_similarity_threshold')::real`
+      : sql``;
   const result = (await db.execute(sql`
     select q.w as word,
       case when q.w ~ '^[0-9]+$' or exists (
           select 1 from search_words s where s.word ~>=~ q.w and s.word ~<~ (q.w || chr(1114111)))
         then array[]::text[]
-        else array(select s.word from search_words s where s.word % q.w
+        else array(select s.word from search_words s where s.word % q.w${single}
                    order by s.word <-> q.w, s.songs desc, s.word limit ${WORD_ALTERNATIVES + 2})
       end as near
     from unnest(string_to_array(${t.words.join(' ')}::text, ' ')) with ordinality as q(w, i)

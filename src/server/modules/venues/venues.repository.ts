@@ -1,7 +1,7 @@
 /** SQL for venues, their mix rows, and removing a song from a venue's mix. */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { mixes, songs, venues, voteTallies, votes } from '../../db/schema';
+import { mixes, songs, venues, voteTallies, voteTotals, votes } from '../../db/schema';
 
 /**
  * Songs in the venue's mix: public songs assigned to it. Written with explicit aliases because Drizzle leaves
@@ -71,6 +71,7 @@ export async function removeSongFromVenue(db: DbOrTx, venueId: number, songId: n
     if (!moved.length) return false;
     await tx.delete(votes).where(and(eq(votes.songId, songId), eq(votes.venueId, venueId)));
     await tx.delete(voteTallies).where(and(eq(voteTallies.songId, songId), eq(voteTallies.venueId, venueId)));
+    await tx.delete(voteTotals).where(and(eq(voteTotals.songId, songId), eq(voteTotals.venueId, venueId)));
     return true;
   });
 }

@@ -1,6 +1,7 @@
 /**
  * SQL for votes and their tallies. One vote row per (user, song, context); the tallies of a (song, context) are
  * spread over TALLY_SLOTS rows so that a hot song's votes do not all queue on one row lock. Reads sum the slots.
+ * Every write of a slot marks it dirty; `foldTallies` sums the dirty songs' slots into vote_totals (ADR 029).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -81,7 +82,7 @@ export async function insertVoteWithTally(
         insert into vote_tallies (song_id, venue_id, slot, up_votes, down_votes)
         select ${sql.placeholder('songId')}, ${venue}, ${sql.placeholder('slot')}, ${sql.placeholder('up')}, ${sql.placeholder('down')} from ins
         on conflict on constraint vote_tallies_song_context_slot_key
-        do update set up_votes = vote_tallies.up_votes + excluded.up_votes, down_votes = vote_tallies.down_votes + excluded.down_votes
+        do update set up_votes = vote_tallies.up_votes + excluded.up_votes, down_votes = vote_tallies.down_votes + excluded.down_votes, dirty = true
         returning up_votes, down_votes
       ), others as (
         select coalesce(sum(up_votes), 0)::int as up, coalesce(sum(down_votes), 0)::int as down
@@ -129,7 +130,7 @@ export async function incrementTally(tx: DbOrTx, songId: number, venueId: number
   await tx.execute(sql`
     insert into vote_tallies (song_id, venue_id, slot, up_votes, down_votes) values (${songId}, ${venueId}, ${slot}, ${up}, ${down})
     on conflict on constraint vote_tallies_song_context_slot_key
-    do update set up_votes = vote_tallies.up_votes + excluded.up_votes, down_votes = vote_tallies.down_votes + excluded.down_votes`);
+    do update set up_votes = vote_tallies.up_votes + excluded.up_votes, down_votes = vote_tallies.down_votes + excluded.down_votes, dirty = true`);
 }
 
 /**
@@ -148,7 +149,7 @@ export async function decrementTally(tx: DbOrTx, songId: number, venueId: number
   const col = column(type);
   for (let attempt = 0; attempt < 20; attempt++) {
     const res = await tx.execute(sql`
-      update vote_tallies set ${col} = ${col} - 1
+      update vote_tallies set ${col} = ${col} - 1, dirty = true
       where id = (
         select id from vote_tallies
         where song_id = ${songId} and ${contextCondition(sql`venue_id`, venueId)} and ${col} > 0
@@ -208,4 +209,52 @@ export async function votesOfUser(db: DbOrTx, userId: string, venueId: number | 
   const map = new Map<number, VoteType>();
   for (const r of rowsOf<{ song_id: number; vote_type: VoteType }>(res)) map.set(Number(r.song_id), r.vote_type);
   return map;
+}
+
+/** The advisory lock key that keeps folds one at a time, across instances ("crowdmix fold" in ASCII, truncated). */
+const FOLD_LOCK = 0x636d66;
+/** Dirty slot rows one fold takes at most (the next fold, or the caller's loop, takes the rest). */
+export const FOLD_BATCH = 5_000;
+
+/**
+ * Folds the dirty tally slots into vote_totals (ADR 029) and returns how many slot rows it cleared (0 when
+ * another fold holds the lock). One transaction, two statements: the first clears the dirty flags under the slot
+ * rows' locks (skipping rows a vote holds right now: they stay dirty for the next fold); the second, whose snapshot
+ * is taken after the first has its locks, sums every slot of those (song, context) pairs, so it sees every vote
+ * whose flag it cleared. A vote committed later sets its flag again. The songs' rows are held (key share) from the
+ * first statement on, and a song whose row another transaction holds is skipped: its deletion locks the song, then
+ * its slots, while the fold holding those slots would wait on the song for the totals' foreign key (a deadlock). Folds run one at a time (an advisory lock): two
+ * at once could write older sums over newer ones. Readers that see a slot clean therefore see totals that include
+ * it; readers that must be exact add the sums of the pairs with a dirty slot (mixes.repository loadTopVoted).
+ */
+export async function foldTallies(db: Db, batch = FOLD_BATCH): Promise<number> {
+  return db.transaction(async (tx) => {
+    const lock = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as ok`));
+    if (!lock[0]?.ok) return 0;
+    const cleared = rowsOf<{ song_id: number; venue_id: number | null }>(
+      await tx.execute(sql`
+        update vote_tallies set dirty = false
+        where id in (
+          select t.id from vote_tallies t join songs s on s.id = t.song_id where t.dirty limit ${batch}
+          for update of t skip locked for key share of s skip locked)
+        returning song_id, venue_id`),
+    );
+    if (!cleared.length) return 0;
+    const pairs = new Map<string, { s: number; v: number | null }>();
+    for (const r of cleared) {
+      const v = r.venue_id === null ? null : Number(r.venue_id);
+      pairs.set(`${r.song_id}:${v}`, { s: Number(r.song_id), v });
+    }
+    await tx.execute(sql`
+      insert into vote_totals (song_id, venue_id, up_votes, down_votes, created_ms)
+      select t.song_id, t.venue_id, sum(t.up_votes)::int, sum(t.down_votes)::int,
+             floor(extract(epoch from s.created_at) * 1000)::float8
+      from jsonb_to_recordset(${JSON.stringify([...pairs.values()])}::jsonb) as p(s int, v int)
+      join vote_tallies t on t.song_id = p.s and t.venue_id is not distinct from p.v
+      join songs s on s.id = p.s
+      group by t.song_id, t.venue_id, s.created_at
+      on conflict on constraint vote_totals_song_context_key
+      do update set up_votes = excluded.up_votes, down_votes = excluded.down_votes`);
+    return cleared.length;
+  });
 }

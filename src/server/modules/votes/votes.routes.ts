@@ -61,4 +61,10 @@ export const votesModule: AppModule = {
         service.getVoteCount(deps.db, request.user?.id ?? null, request.params.songId, request.query.venueId),
     );
   },
+  start(deps) {
+    deps.state.totalsFold.start();
+  },
+  async stop(deps) {
+    await deps.state.totalsFold.stop();
+  },
 };
