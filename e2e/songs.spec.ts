@@ -247,4 +247,38 @@ test.describe('songs and the global mix', () => {
     await page.reload();
     await expect(page.getByLabel('Title *')).toHaveValue('');
   });
+
+  test('the upload tabs follow the keyboard: arrows, Home and End select, Tab leaves for the panel', async ({
+    page,
+  }) => {
+    await page.goto('/upload?venue=global');
+    const youtube = page.getByRole('tab', { name: 'YouTube Link' });
+    const pdf = page.getByRole('tab', { name: 'PDF' });
+    await youtube.focus();
+    await expect(youtube).toHaveAttribute('aria-selected', 'true');
+    await expect(pdf).toHaveAttribute('tabindex', '-1'); // one tab stop for the list: the selected tab
+
+    await page.keyboard.press('ArrowRight');
+    await expect(pdf).toBeFocused();
+    await expect(pdf).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toHaveAccessibleName('PDF');
+    await expect(page.getByLabel('PDF file *')).toBeVisible();
+    await expect(page.getByLabel('YouTube URL *')).toHaveCount(0);
+
+    await page.keyboard.press('ArrowRight'); // wraps
+    await expect(youtube).toBeFocused();
+    await expect(youtube).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('End');
+    await expect(pdf).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Home');
+    await expect(youtube).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowLeft'); // wraps the other way
+    await expect(pdf).toBeFocused();
+
+    // Tab leaves the list (the other tab is not a stop) for the panel (a stop of its own, as in Radix), then its field.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('tabpanel')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('PDF file *')).toBeFocused();
+  });
 });
