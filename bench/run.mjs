@@ -764,7 +764,7 @@ async function webScenarios(app) {
   // A playlist to open (the data set has none): u1 creates one and proposes the mix's first ten songs.
   const playlistPath = await (async () => {
     const headers = { cookie: cookieOf('u1'), 'content-type': 'application/json' };
-    const res = await fetch(`${app.url}/api/playlists`, {
+    const res = await fetch(`${app.url}/api/community-playlists`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ name: 'Bench playlist', description: 'Lighthouse opens this one' }),
@@ -773,7 +773,7 @@ async function webScenarios(app) {
     const { id } = await res.json();
     const mix = await (await fetch(`${app.url}/api/mix/global`)).json();
     for (const song of mix.songs.slice(0, 10)) {
-      await fetch(`${app.url}/api/playlists/${id}/songs`, {
+      await fetch(`${app.url}/api/community-playlists/${id}/songs`, {
         method: 'POST',
         headers,
         body: JSON.stringify({ songId: song.id }),
