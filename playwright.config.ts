@@ -5,8 +5,9 @@ import { WORKERS, readinessUrl, serverPort, serverUrl } from './e2e/fixtures/ser
 /** Browser tests in Debian's Chromium against the built app on a throwaway PGlite directory. */
 export default defineConfig({
   testDir: 'e2e',
+  // Both scaled for slower machines: the test limit by e2e/fixtures (TIMEOUT_SCALE), the expect limit here.
   timeout: 45_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 10_000 * Number(process.env.E2E_TIMEOUT_SCALE ?? 2) },
   // Files are shared out among the workers; the tests of one file run in order, in one worker, on its own server.
   fullyParallel: false,
   workers: WORKERS,
