@@ -57,7 +57,11 @@ export const Slot = forwardRef<HTMLElement, HTMLAttributes<HTMLElement> & { chil
   { children, ...props },
   forwardedRef,
 ) {
-  if (!isValidElement(children)) return Children.count(children) > 1 ? Children.only(null) : null;
+  if (!isValidElement(children)) {
+    // As Radix's Slot: several children are a mistake in the caller (asChild takes exactly one element).
+    if (Children.count(children) > 1) throw new Error('Slot (asChild) takes exactly one element child');
+    return null;
+  }
   const childProps = children.props as AnyProps;
   const childRef = childProps.ref as Ref<HTMLElement> | undefined;
   return cloneElement(children, {
