@@ -12,6 +12,7 @@ import { createSong, createUser, createVenue, createVote } from '../../../../tes
 import { api, createTestApp, type TestApp } from '../../../../test/helpers/test-app';
 import { castVote } from '../votes/votes.service';
 import { foldTallies } from '../votes/votes.repository';
+import { prng } from '../../../../test/helpers/prng';
 
 const K = 8;
 const SHOWN = 4;
@@ -23,17 +24,6 @@ let venueId: number;
 let userIds: string[];
 let publicIds: number[];
 let venueSongIds: number[];
-
-/** A small seeded PRNG (mulberry32): the same votes on every run and driver. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 beforeAll(async () => {
   t = await createTestApp(

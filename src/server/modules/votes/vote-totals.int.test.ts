@@ -16,23 +16,13 @@ import { deleteSong } from '../songs/songs.service';
 import { removeSong } from '../venues/venues.service';
 import { castVote, withdrawAllVotes } from './votes.service';
 import { foldTallies } from './votes.repository';
+import { prng } from '../../../../test/helpers/prng';
 
 let t: TestApp;
 let venueId: number;
 let ownerId: string;
 let userIds: string[];
 let songs: Array<{ id: number; uploaderId: string; inVenue: boolean }>;
-
-/** mulberry32: the same operations on every run and driver (their interleaving is the drivers' own). */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
