@@ -219,6 +219,28 @@ test.describe('foundation', () => {
     expect(Date.now() - shownAt).toBeGreaterThan(3_500);
   });
 
+  test('a toast with an action waits for the user: it outlasts the 5-second timer and has a visible Dismiss', async ({
+    page,
+  }) => {
+    // The visitor's vote asks to sign in with a button; a toast that left after 5 s would take that button with it
+    // (WCAG 2.2.1: the user, not a timer, decides when an action is gone).
+    await page.clock.install();
+    await page.goto('/');
+    const row = page
+      .getByRole('list', { name: /Top 100/ })
+      .getByTestId('song-card')
+      .first();
+    const title = (await row.getByRole('heading').textContent())!;
+    await row.getByRole('button', { name: `Vote up ${title}` }).click();
+    const toast = page.getByRole('region', { name: /Notifications \(F8\)/ }).getByRole('listitem');
+    await expect(toast).toContainText('Please log in to vote on songs');
+    await page.clock.runFor(30_000);
+    await expect(toast).toHaveCount(1);
+    await expect(toast.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await toast.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(toast).toHaveCount(0);
+  });
+
   test('the API documentation loads under the CSP', async ({ page }) => {
     await page.addInitScript(() => {
       (window as unknown as { __csp: string[] }).__csp = [];

@@ -1,9 +1,14 @@
+import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 import { TOAST_DURATION_MS } from '@shared/constants';
 import { dismissToast, useToastState } from '../../lib/toast';
 import { cn } from '../../lib/utils';
 
-/** Radix toast viewport: 5 s, swipe right to dismiss, F8 focuses the notification area. */
+/**
+ * Radix toast viewport: 5 s, swipe right to dismiss, F8 focuses the notification area. A toast with an action (Sign
+ * in, Open on YouTube) stays until the user acts, dismisses it or a newer toast replaces it: a timer must not take
+ * the button away (WCAG 2.2.1), so it has a visible Dismiss.
+ */
 export function Toaster() {
   const t = useToastState();
   return (
@@ -11,9 +16,10 @@ export function Toaster() {
       {t ? (
         <Toast.Root
           key={t.id}
+          duration={t.action ? Infinity : undefined}
           onOpenChange={(open) => !open && dismissToast(t.id)}
           className={cn(
-            'grid grid-cols-[1fr_auto] items-center gap-x-3 rounded-xl border p-4 shadow-2xl data-[swipe=end]:translate-x-full data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]',
+            'grid grid-cols-[1fr_auto_auto] items-center gap-x-3 rounded-xl border p-4 shadow-2xl data-[swipe=end]:translate-x-full data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]',
             t.variant === 'destructive'
               ? 'border-red-400/40 bg-red-950 text-red-50'
               : t.variant === 'success'
@@ -47,7 +53,16 @@ export function Toaster() {
               )}
             </Toast.Action>
           ) : null}
-          <Toast.Close className="sr-only">Dismiss</Toast.Close>
+          {t.action ? (
+            <Toast.Close
+              aria-label="Dismiss"
+              className="col-start-3 row-span-2 row-start-1 -mr-1 rounded-md p-1 opacity-80 hover:bg-white/10 hover:opacity-100"
+            >
+              <X className="h-4 w-4" aria-hidden="true" />
+            </Toast.Close>
+          ) : (
+            <Toast.Close className="sr-only">Dismiss</Toast.Close>
+          )}
         </Toast.Root>
       ) : null}
       <Toast.Viewport className="fixed top-16 right-0 z-[100] m-0 flex w-96 max-w-[100vw] list-none flex-col gap-2 p-4 outline-none" />
