@@ -296,7 +296,7 @@ test.describe('community playlists', () => {
     await page.getByRole('button', { name: 'Vote up Eye of the Tiger' }).click();
     await expect(page.getByText('Login Required', { exact: true })).toBeVisible();
     await expect(page.getByText('Please log in to vote on songs.', { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+    await expect(page).toHaveURL(/\/login$/);
   });
 
   test('an unknown playlist shows Playlist Not Found with a way back', async ({ page }) => {

@@ -82,7 +82,7 @@ test.describe('songs and the global mix', () => {
     await expect(page.getByText('Song Uploaded!', { exact: true })).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '100');
     // The bar resets two seconds after success.
-    await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveCount(0, { timeout: 5_000 });
+    await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveCount(0);
     const card = page.getByRole('list', { name: 'My uploads' }).getByRole('article', { name: title });
     await expect(card.getByText('PDF', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: `View the PDF of ${title}` })).toBeVisible();
