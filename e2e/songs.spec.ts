@@ -120,6 +120,30 @@ test.describe('songs and the global mix', () => {
     }
   });
 
+  test('the Top 100 renders its first rows at once and the rest a few at a time, one commit each, until all are there', async ({
+    page,
+  }) => {
+    // Every change of the list's row count, as the page commits them (a MutationObserver reports after each commit).
+    await page.addInitScript(() => {
+      const counts: number[] = [];
+      (window as unknown as { rowCounts: number[] }).rowCounts = counts;
+      new MutationObserver(() => {
+        const n = document.querySelectorAll('ol[aria-label*="Top 100"] [data-testid="song-card"]').length;
+        if (n && n !== counts.at(-1)) counts.push(n);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const total = ((await (await page.request.get('/api/mix/global')).json()) as { songs: unknown[] }).songs.length;
+    expect(total).toBeGreaterThan(20);
+    await page.goto('/');
+    const rows = page.getByRole('list', { name: /Top 100/ }).getByTestId('song-card');
+    await expect(rows).toHaveCount(total);
+    const counts = await page.evaluate(() => (window as unknown as { rowCounts: number[] }).rowCounts);
+    // 12 first (more than a phone's screen), then at most 8 more per commit: no commit builds the whole list.
+    expect(counts[0]).toBe(12);
+    for (let i = 1; i < counts.length; i++) expect(counts[i] - counts[i - 1], `${counts}`).toBeLessThanOrEqual(8);
+    expect(counts.at(-1)).toBe(total);
+  });
+
   test("a visitor's vote asks them to log in", async ({ page }) => {
     const venues = (await (await page.request.get('/api/venues')).json()) as Array<{ id: number }>;
     let venueId = 0;

@@ -6,18 +6,22 @@
  * a few seconds. While a mouse is over the list the rows hold their places (numbers and "↑ #n" change at once)
  * and move when it leaves, so the song someone just voted on never jumps away from under their pointer.
  */
-import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Song } from '@shared/schemas/song';
 import { cn } from '../../../lib/utils';
 import { SongCard, type CardSong } from './song-card';
 import { useVote } from './use-vote';
 
 /**
- * Rows rendered in the first, blocking render; the rest follow at once in a background (interruptible)
- * render. A mix is 100 rows, and rendering them in one go blocked the main thread for about a second on a
- * mid-range phone; the first rows fill more than a screen, so the page looks the same.
+ * Rows rendered in the first, blocking render; the rest follow in background (interruptible) renders of
+ * RENDER_CHUNK_CARDS rows each, one per task. A mix is 100 rows: rendering them in one go blocked the main thread
+ * for about a second on a mid-range phone, and even as one background render its commit (the rows' DOM, one
+ * layout) was a single task of a third of a second. The first rows fill more than a screen, so the page looks the
+ * same; taps and scrolling get in between the chunks.
  */
 export const FIRST_RENDER_CARDS = 12;
+/** Rows added by each background render after the first ones: each commit stays a short task on a phone. */
+export const RENDER_CHUNK_CARDS = 8;
 /** How long a moved song shows its "↑ #n". */
 export const RANK_CHANGE_MS = 4000;
 
@@ -111,6 +115,21 @@ function useRerankMotion(songs: CardSong[], ranked: boolean | undefined) {
   return { register, changes };
 }
 
+/**
+ * How many rows to render: FIRST_RENDER_CARDS at first, then RENDER_CHUNK_CARDS more per task, each in a
+ * transition, until all `total` are there (and from then on all of them, as the list grows).
+ */
+function useProgressiveCount(total: number): number {
+  const [count, setCount] = useState(FIRST_RENDER_CARDS);
+  const all = count >= total;
+  useEffect(() => {
+    if (all) return;
+    const timer = setTimeout(() => startTransition(() => setCount((c) => c + RENDER_CHUNK_CARDS)), 0);
+    return () => clearTimeout(timer);
+  }, [all, count]);
+  return all ? total : count;
+}
+
 export function SongList({
   songs,
   venueId = null,
@@ -132,11 +151,10 @@ export function SongList({
   votingClosed?: string;
 }) {
   const { vote, pendingSongId } = useVote(venueId);
-  // false in the first render, true right after, in a transition (and from then on).
-  const renderAll = useDeferredValue(true, false);
+  const rendered = useProgressiveCount(songs.length);
   const [hold, setHold] = useState(false);
   const ordered = useHeldOrder(songs, hold && Boolean(ranked));
-  const shown = renderAll ? ordered : ordered.slice(0, FIRST_RENDER_CARDS);
+  const shown = rendered >= ordered.length ? ordered : ordered.slice(0, rendered);
   const { register, changes } = useRerankMotion(shown, ranked);
   const List = ranked ? 'ol' : 'ul';
   return (
