@@ -210,6 +210,47 @@ test("a visitor's home: the live Top 100 plays, Sign in stays in the bar, no 'Gu
   await expect(row.getByRole('button', { name: `Vote up ${title}` })).toHaveAttribute('aria-pressed', 'true');
 });
 
+for (const size of [
+  { width: 412, height: 823 },
+  { width: 1280, height: 800 },
+]) {
+  test(`a visitor's landing does not shift as the Top 100 arrives under the hero (${size.width}×${size.height})`, async ({
+    page,
+  }) => {
+    // Every layout shift of the load, with what moved (How It Works below the hero was pushed down by the mix).
+    await page.addInitScript(() => {
+      const shifts: { value: number; moved: string[] }[] = [];
+      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node: Node | null }[];
+        }[]) {
+          if (e.hadRecentInput) continue;
+          shifts.push({
+            value: e.value,
+            moved: e.sources.map((src) => {
+              const el = src.node instanceof Element ? src.node : src.node?.parentElement;
+              return el?.closest('[aria-labelledby="how-it-works"]') ? 'How It Works' : (el?.tagName ?? '?');
+            }),
+          });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.setViewportSize(size);
+    await page.goto('/');
+    const total = ((await (await page.request.get('/api/mix/global')).json()) as { songs: unknown[] }).songs.length;
+    await expect(page.getByRole('list', { name: /Top 100/ }).getByTestId('song-card')).toHaveCount(total);
+    await page.evaluate(() => document.fonts.ready);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts);
+    const moved = (shifts as { moved: string[] }[]).flatMap((x) => x.moved);
+    expect(moved, JSON.stringify(shifts)).not.toContain('How It Works');
+    const cls = (shifts as { value: number }[]).reduce((sum, x) => sum + x.value, 0);
+    expect(cls, JSON.stringify(shifts)).toBeLessThan(0.05);
+  });
+}
+
 test('Get Started opens Create account', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Get Started' }).click();

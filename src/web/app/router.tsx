@@ -62,20 +62,30 @@ function Root() {
     void loadHomePage().then((m) => m.prefetchHomeData(qc));
   }, [isLoading, qc]);
   // A visitor's landing page shows the live Top 100 and Trending under its hero, playable (issue 15); the hero
-  // alone is prerendered, the mix loads after it.
+  // alone is prerendered, the mix loads after it. Until the mix's own loading state is there, its place holds a
+  // screen's height (prerendered too), so How It Works starts below the fold and the arriving mix moves nothing the
+  // visitor sees (it was most of the landing page's layout shift).
   // While the check is pending this is exactly the prerendered landing page, which the browser hydrates.
-  if (isPending || !hydrated || !isAuthenticated)
+  if (isPending || !hydrated || !isAuthenticated) {
+    const placeholder = (
+      <div className="min-h-[100svh]" data-testid="mix-placeholder">
+        <Loading label="Loading the Top 100..." />
+      </div>
+    );
     return (
       <LandingPage>
-        {isPending || !hydrated ? null : (
-          <Suspense fallback={<Loading label="Loading the Top 100..." />}>
-            <section aria-label="The live Top 100" className="py-6">
+        <section aria-label="The live Top 100" className="py-6">
+          {isPending || !hydrated ? (
+            placeholder
+          ) : (
+            <Suspense fallback={placeholder}>
               <VisitorMix visitor />
-            </section>
-          </Suspense>
-        )}
+            </Suspense>
+          )}
+        </section>
       </LandingPage>
     );
+  }
   return (
     <AppLayout>
       <HomePage />
