@@ -130,6 +130,34 @@ test.describe('venues and venue mixes', () => {
     await expect(page.getByText('Owner', { exact: true })).toHaveCount(0);
   });
 
+  test("a venue mix loads its screen's code beside the frame's, and the mix beside the venue", async ({ page }) => {
+    const venues = (await (await page.request.get('/api/venues')).json()) as { id: number; name: string }[];
+    const venue = venues[0];
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    /** A response held back until `release` is called. */
+    const hold = async (url: string | RegExp) => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(url, async (route) => {
+        await held;
+        await route.continue();
+      });
+      return release;
+    };
+    const releaseFrame = await hold(/\/assets\/app-layout-[^/]+\.js$/);
+    const releaseVenue = await hold(`**/api/venues/${venue.id}`);
+    await page.goto(`/venue/${venue.id}/mix`);
+    // The screen's code is asked for while the frame's has not arrived.
+    await expect.poll(() => requested.some((p) => /\/assets\/venue-mix-page-[^/]+\.js$/.test(p))).toBe(true);
+    releaseFrame();
+    // The mix is asked for while the venue has not answered.
+    await expect.poll(() => requested.includes(`/api/mix/venue/${venue.id}`)).toBe(true);
+    releaseVenue();
+    await expect(page.getByRole('heading', { name: venue.name, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('song-card').first()).toBeVisible();
+  });
+
   test('an unknown venue shows Venue Not Found', async ({ page }) => {
     await page.goto('/venue/999999/mix');
     await expect(page.getByRole('heading', { name: 'Venue Not Found' })).toBeVisible();

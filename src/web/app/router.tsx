@@ -8,8 +8,19 @@ import { pageSaysSignedOut, useAuth } from '../features/auth';
 import { paths } from './routes';
 import { isHydratingLanding, landingHydrated } from '../lib/hydration';
 
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+/** A screen loaded on demand; `preload` starts loading its code without rendering it. */
+type LazyScreen = ComponentType & { preload?: () => void };
+
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyScreen {
+  let loading: Promise<Record<K, ComponentType>> | null = null;
+  // A failed load is forgotten, so that a later render (or preload) tries again.
+  const once = () =>
+    (loading ??= load().catch((err: unknown) => {
+      loading = null;
+      throw err;
+    }));
+  const Screen = lazy<ComponentType>(async () => ({ default: (await once())[name] }));
+  return Object.assign(Screen, { preload: () => void once().catch(() => undefined) });
 }
 
 // The signed-in frame (top navigation with its menus) is not part of the landing page's first load either.
@@ -93,14 +104,27 @@ function Root() {
   );
 }
 
-const inLayout = (C: ComponentType) =>
-  function Wrapped() {
-    return (
-      <AppLayout>
-        <C />
-      </AppLayout>
-    );
-  };
+const framed = new Map<LazyScreen, ComponentType>();
+/**
+ * The screen inside the signed-in frame. Its code starts loading beside the frame's, not once the frame has loaded
+ * (a screen's first paint waited for two chunk round trips in a row). One wrapper per screen, so a re-render of the
+ * router never remounts the screen.
+ */
+function inLayout(C: LazyScreen): ComponentType {
+  let Wrapped = framed.get(C);
+  if (!Wrapped) {
+    Wrapped = function Framed() {
+      C.preload?.();
+      return (
+        <AppLayout>
+          <C />
+        </AppLayout>
+      );
+    };
+    framed.set(C, Wrapped);
+  }
+  return Wrapped;
+}
 
 export function Router() {
   return (

@@ -134,7 +134,8 @@ export function VenueMixPage() {
   const id = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : NaN;
   const { user, isAuthenticated } = useAuth();
   const venue = useVenue(id);
-  const mix = useVenueMix(id, venue.isSuccess);
+  // Both at once: the mix does not wait for the venue (a missing venue's mix is a 404 too, shown as Not Found).
+  const mix = useVenueMix(id);
   const remove = useRemoveVenueSong();
 
   if (
