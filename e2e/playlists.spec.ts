@@ -299,6 +299,26 @@ test.describe('community playlists', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('a playlist asks for its songs and members beside the playlist, not after it', async ({ page }) => {
+    const roadId = await roadTripId(page.request);
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    // The playlist's own answer is held back until the songs and the members have been asked for.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(new RegExp(`/api/community-playlists/${roadId}(\\?.*)?$`), async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/community-playlists/${roadId}`);
+    await expect
+      .poll(() => ['songs', 'members'].every((x) => requested.includes(`/api/community-playlists/${roadId}/${x}`)))
+      .toBe(true);
+    release();
+    await expect(page.getByRole('heading', { name: 'Road Trip Anthems', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Vote up Eye of the Tiger' })).toBeVisible();
+  });
+
   test('an unknown playlist shows Playlist Not Found with a way back', async ({ page }) => {
     await page.goto('/community-playlists/999999');
     await expect(page.getByRole('heading', { name: 'Playlist Not Found' })).toBeVisible();

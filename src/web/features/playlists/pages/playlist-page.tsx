@@ -67,9 +67,11 @@ export function PlaylistPage() {
   // through the invite link, so the new member's page stays live.
   const d = playlistQ.data;
   useLivePlaylist(id, valid && (!d || d.isPublic || Boolean(d.membership)));
-  const loaded = playlistQ.isSuccess;
-  const songsQ = usePlaylistSongs(id, loaded, poll, invite);
-  const membersQ = usePlaylistMembers(id, loaded, poll, invite);
+  // The songs and members load beside the playlist, not after it (all three take the invite token); they stop
+  // asking once the playlist itself is refused, whose one state the page then shows (ADR 030).
+  const alongside = valid && !playlistQ.isError;
+  const songsQ = usePlaylistSongs(id, alongside, poll, invite);
+  const membersQ = usePlaylistMembers(id, alongside, poll, invite);
   const [adding, setAdding] = useState(false);
 
   const songs = useMemo(() => songsQ.data ?? [], [songsQ.data]);
