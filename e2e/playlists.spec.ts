@@ -1,5 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, expectAccessible, newAccount, routeOutside, signInDemo, signUp } from './fixtures';
+import {
+  test,
+  expect,
+  expectAccessible,
+  holdResponses,
+  newAccount,
+  routeOutside,
+  signInDemo,
+  signUp,
+} from './fixtures';
 
 const SHOTS = '.tmp/shots';
 
@@ -304,12 +313,7 @@ test.describe('community playlists', () => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     // The playlist's own answer is held back until the songs and the members have been asked for.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(new RegExp(`/api/community-playlists/${roadId}(\\?.*)?$`), async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdResponses(page, new RegExp(`/api/community-playlists/${roadId}(\\?.*)?$`));
     await page.goto(`/community-playlists/${roadId}`);
     await expect
       .poll(() => ['songs', 'members'].every((x) => requested.includes(`/api/community-playlists/${roadId}/${x}`)))

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, signUp } from './fixtures';
+import { test, expect, expectAccessible, holdResponses, signUp } from './fixtures';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
 /** A YouTube-shaped id no other upload of the run uses (a video is on CrowdMix once). */
@@ -135,18 +135,8 @@ test.describe('venues and venue mixes', () => {
     const venue = venues[0];
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
-    /** A response held back until `release` is called. */
-    const hold = async (url: string | RegExp) => {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(url, async (route) => {
-        await held;
-        await route.continue();
-      });
-      return release;
-    };
-    const releaseFrame = await hold(/\/assets\/app-layout-[^/]+\.js$/);
-    const releaseVenue = await hold(`**/api/venues/${venue.id}`);
+    const releaseFrame = await holdResponses(page, /\/assets\/app-layout-[^/]+\.js$/);
+    const releaseVenue = await holdResponses(page, `**/api/venues/${venue.id}`);
     await page.goto(`/venue/${venue.id}/mix`);
     // The screen's code is asked for while the frame's has not arrived.
     await expect.poll(() => requested.some((p) => /\/assets\/venue-mix-page-[^/]+\.js$/.test(p))).toBe(true);

@@ -121,13 +121,12 @@ function useRerankMotion(songs: CardSong[], ranked: boolean | undefined) {
  */
 function useProgressiveCount(total: number): number {
   const [count, setCount] = useState(FIRST_RENDER_CARDS);
-  const all = count >= total;
   useEffect(() => {
-    if (all) return;
+    if (count >= total) return;
     const timer = setTimeout(() => startTransition(() => setCount((c) => c + RENDER_CHUNK_CARDS)), 0);
     return () => clearTimeout(timer);
-  }, [all, count]);
-  return all ? total : count;
+  }, [count, total]);
+  return count;
 }
 
 export function SongList({
