@@ -166,6 +166,18 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: (id) => !/[\\/]src[\\/]web[\\/]features[\\/]/.test(id),
       },
+      // No chunk's exports are an API: the bundler may shape chunks freely (required by the inlining below).
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          // What index.html loads is one file beside the entry, not a dozen small ones (ADR 031).
+          groups: [{ name: 'boot', tags: ['$initial'], priority: 1 }],
+          // A common chunk under ~12 KB (source) is copied into the chunks that use it instead of being a file of its
+          // own: a venue's mix loaded 63 files, most of a few hundred bytes, each a request and a gzip stream of its
+          // own (ADR 031).
+          experimentalInlineCommonChunks: { maxSize: 12_000 },
+        },
+      },
     },
   },
   server: {

@@ -1,9 +1,17 @@
 // The route weight check of `npm test` (issue 19, ADR 024): reads the Vite manifest of the build the browser tests
 // just made (BUILD_DIR, default dist/) and fails when a route's initial JS (gzip: the entry's and the page's
-// static imports) passes 120 KB, or a route still above it passes its recorded ceiling (bench/lib/web.mjs).
+// static imports) passes 120 KB, or a route still above it passes its recorded ceiling, or a route fetches more than
+// 12 files first (bench/lib/web.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROUTE_JS_BUDGET, ROUTE_JS_CEILINGS, initialJs, routeBudgetViolations, routeJs } from '../bench/lib/web.mjs';
+import {
+  ROUTE_JS_BUDGET,
+  ROUTE_JS_CEILINGS,
+  ROUTE_JS_FILES_BUDGET,
+  initialJs,
+  routeBudgetViolations,
+  routeJs,
+} from '../bench/lib/web.mjs';
 
 const webDir = path.join(process.env.BUILD_DIR ?? 'dist', 'web');
 if (!fs.existsSync(path.join(webDir, '.vite/manifest.json'))) {
@@ -17,11 +25,15 @@ routes['(landing)'] = landing;
 for (const [route, r] of Object.entries(routes).sort(([, a], [, b]) => b.gzip - a.gzip)) {
   const ceiling = ROUTE_JS_CEILINGS[route];
   const note = ceiling ? `  (over the budget; ceiling ${ceiling} KB)` : '';
-  console.log(`${kb(r.gzip).padStart(9)}  ${route}${note}`);
+  console.log(`${kb(r.gzip).padStart(9)} ${String(r.files.length).padStart(3)} files  ${route}${note}`);
 }
 const bad = routeBudgetViolations(routes);
 if (bad.length) {
-  for (const b of bad) console.error(`✗ ${b.route}: ${kb(b.gzip)} of initial JS, allowed ${kb(b.allowed)}`);
+  for (const b of bad) {
+    console.error(
+      `✗ ${b.route}: ${kb(b.gzip)} of initial JS in ${b.files} files, allowed ${kb(b.allowed)} in ${ROUTE_JS_FILES_BUDGET}`,
+    );
+  }
   process.exit(1);
 }
-console.log(`Every route within ${kb(ROUTE_JS_BUDGET)} (or its recorded ceiling).`);
+console.log(`Every route within ${kb(ROUTE_JS_BUDGET)} (or its recorded ceiling) and ${ROUTE_JS_FILES_BUDGET} files.`);
