@@ -56,12 +56,11 @@ export const ROUTE_JS_BUDGET = 120 * 1024;
  * Routes still above the budget, each with the ceiling it may not pass (KB, gzip) until it is brought under
  * 120 KB: the weight check of `npm test` fails when any other route passes the budget or one of these passes its
  * ceiling, so nothing grows while the rest is done (ADR 024, 028 and 031 say what each still loads). Lowered by
- * ADR 031 to the measured sizes + 1 KB (home, host, live, chat and search left the list: under the budget).
+ * ADR 031 to the measured sizes + 1 KB (upload, home, host, live, chat and search left the list: under the budget).
  */
 export const ROUTE_JS_CEILINGS = {
-  upload: 126,
-  'venue-mix': 128,
-  playlist: 125,
+  'venue-mix': 123,
+  playlist: 123,
 };
 
 /**

@@ -12,3 +12,4 @@ export { invalidateSongLists } from './api/invalidate';
 export { useLiveVotes } from './api/live-votes';
 export { MixActions } from './components/mix-actions';
 export { SongList } from './components/song-list';
+export { loadSongList } from './lib/load-song-list';

@@ -10,3 +10,4 @@ export { MessageActions } from './components/message-actions';
 export { ReportButton, ReportDialog } from './components/report-dialog';
 export { SafetyListeners } from './components/safety-listeners';
 export { foldBlocked, hiddenLabel } from './lib/hidden-messages';
+export { loadReportDialog } from './lib/load-report-dialog';

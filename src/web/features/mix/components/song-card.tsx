@@ -15,12 +15,11 @@ import { Artwork } from '../../../components/ui/cover-art';
 import { cn } from '../../../lib/utils';
 import { useIsCurrentSong, usePlayerActions, usePlayerState } from '../../player';
 import { PdfThumbnail } from '../../player';
+import { loadReportDialog } from '../../safety';
 import { VoteButtons } from './vote-buttons';
 
 /** Loaded when someone reports a song, not with the hundred cards of a mix. */
-const ReportDialog = lazy(async () => ({
-  default: (await import('../../safety')).ReportDialog,
-}));
+const ReportDialog = lazy(async () => ({ default: (await loadReportDialog()).ReportDialog }));
 
 export type CardSong = Song & Partial<Pick<RankedSong, 'position' | 'previousPosition'>>;
 

@@ -4,7 +4,7 @@
  * an error. Deactivated venues are not offered. A video already on CrowdMix is not uploaded twice: the screen
  * shows the song that is there, to play and vote for instead (or keep a private copy). Below, the user's uploads.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
 import { FileText, Link2, Lock, Music2, Trash2, UploadCloud, X } from 'lucide-react';
@@ -30,7 +30,7 @@ import { useSong } from '../../mix';
 import { useUserSongs } from '../../mix';
 import { useLiveVotes } from '../../mix';
 import { useUploadSong } from '../api/upload-song';
-import { SongList } from '../../mix';
+import { loadSongList } from '../../mix';
 import { EditSongDetails } from '../components/edit-song-details';
 import {
   checkDetails,
@@ -47,6 +47,9 @@ type Field = 'youtubeUrl' | 'file' | 'title' | 'artist' | 'genre' | 'duration' |
 type Errors = Partial<Record<Field, string>>;
 
 const FIELDS: Field[] = ['youtubeUrl', 'file', 'title', 'artist', 'genre', 'duration', 'venueId'];
+
+/** The song rows (My uploads, the song already on CrowdMix) load after the form, which is what the page is for. */
+const SongList = lazy(async () => ({ default: (await loadSongList()).SongList }));
 
 function venueFromQuery(search: string): string {
   const v = new URLSearchParams(search).get('venue');
@@ -104,7 +107,9 @@ function AlreadyOnCrowdMix({
         {song.isLoading ? (
           <Loading label="Loading the song..." />
         ) : song.data ? (
-          <SongList songs={[song.data]} label="The song already on CrowdMix" />
+          <Suspense fallback={<Loading label="Loading the song..." />}>
+            <SongList songs={[song.data]} label="The song already on CrowdMix" />
+          </Suspense>
         ) : (
           <p role="alert" className="text-sm text-red-300">
             Could not load it: {errorMessage(song.error, 'please try again.')}
@@ -587,6 +592,8 @@ function UploadForm() {
 
 function MyUploads() {
   const songs = useUserSongs();
+  // The rows' code loads beside the list's request, not once the list has come.
+  useEffect(() => void loadSongList().catch(() => {}), []);
   const del = useDeleteSong();
   return (
     <Card>
@@ -606,36 +613,38 @@ function MyUploads() {
         ) : (songs.data ?? []).length === 0 ? (
           <p className="text-sm text-muted">You have not uploaded any songs yet.</p>
         ) : (
-          <SongList
-            songs={songs.data ?? []}
-            label="My uploads"
-            actions={(song) => (
-              <>
-                <EditSongDetails song={song} />
-                <ConfirmDialog
-                  title="Delete this song?"
-                  description={`“${song.title}” and all its votes will be removed from every mix. This cannot be undone.`}
-                  confirmLabel="Delete"
-                  onConfirm={() =>
-                    del.mutate(song.id, {
-                      onSuccess: () => toast({ title: 'Song deleted', description: `“${song.title}” was removed.` }),
-                      onError: (err) => notifyError(err, 'Delete failed'),
-                    })
-                  }
-                  trigger={
-                    <Button
-                      variant="ghost"
-                      size="icon-sm"
-                      aria-label={`Delete ${song.title}`}
-                      className="text-muted hover:text-red-300"
-                    >
-                      <Trash2 aria-hidden />
-                    </Button>
-                  }
-                />
-              </>
-            )}
-          />
+          <Suspense fallback={<Loading />}>
+            <SongList
+              songs={songs.data ?? []}
+              label="My uploads"
+              actions={(song) => (
+                <>
+                  <EditSongDetails song={song} />
+                  <ConfirmDialog
+                    title="Delete this song?"
+                    description={`“${song.title}” and all its votes will be removed from every mix. This cannot be undone.`}
+                    confirmLabel="Delete"
+                    onConfirm={() =>
+                      del.mutate(song.id, {
+                        onSuccess: () => toast({ title: 'Song deleted', description: `“${song.title}” was removed.` }),
+                        onError: (err) => notifyError(err, 'Delete failed'),
+                      })
+                    }
+                    trigger={
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        aria-label={`Delete ${song.title}`}
+                        className="text-muted hover:text-red-300"
+                      >
+                        <Trash2 aria-hidden />
+                      </Button>
+                    }
+                  />
+                </>
+              )}
+            />
+          </Suspense>
         )}
       </CardContent>
     </Card>

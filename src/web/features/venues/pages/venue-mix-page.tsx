@@ -3,38 +3,21 @@
  * context, stats and quick actions. The owner can edit, deactivate or reactivate the venue and remove songs.
  * A deactivated venue's mix stays playable, but it takes no songs or votes: the page says so and offers neither.
  */
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'wouter';
-import {
-  Bot,
-  Clock,
-  Crown,
-  LogIn,
-  MapPin,
-  MessageCircle,
-  Music,
-  Pencil,
-  Power,
-  PowerOff,
-  Radio,
-  Trash2,
-  Upload,
-} from 'lucide-react';
+import { Bot, Clock, Crown, LogIn, MapPin, MessageCircle, Music, Power, PowerOff, Radio, Upload } from 'lucide-react';
 import { VENUE_TYPE_LABELS } from '@shared/constants';
 import { formatHoursMinutes } from '@shared/duration';
-import type { Venue } from '@shared/schemas/venue';
 import { Page } from '../../../components/layout/page';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { CoverArt } from '../../../components/ui/cover-art';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Loading } from '../../../components/ui/loading';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { href, paths } from '../../../app/routes';
 import { ApiError } from '../../../lib/api-client';
 import { StateView } from '../../../components/ui/state-view';
-import { notifyError } from '../../../lib/notify-error';
-import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth';
 import { ReportButton } from '../../safety';
@@ -43,11 +26,11 @@ import { MixActions } from '../../mix';
 import { SongList } from '../../mix';
 import { useVenue } from '../api/get-venue';
 import { useVenueMix } from '../../mix';
-import { useRemoveVenueSong } from '../api/remove-venue-song';
-import { useUpdateVenue } from '../api/update-venue';
-import { lazyDialog } from '../../../components/ui/lazy-dialog';
 
-const VenueFormDialog = lazyDialog(async () => (await import('../components/venue-form-dialog')).VenueFormDialog);
+// The owner's tools (edit, deactivate, remove a song) load for the owner only, after the mix: a patron's phone
+// never needs them (ADR 031).
+const OwnerTools = lazy(async () => ({ default: (await import('../components/owner-tools')).OwnerTools }));
+const RemoveFromMix = lazy(async () => ({ default: (await import('../components/owner-tools')).RemoveFromMix }));
 
 function NotFound() {
   return (
@@ -67,67 +50,6 @@ function NotFound() {
 /** What the vote buttons of a deactivated venue's mix say, and the page's notice. */
 const CLOSED_VOTES = 'This venue has been deactivated: its mix takes no more votes';
 
-function OwnerTools({ venue }: { venue: Venue }) {
-  const update = useUpdateVenue();
-  const onError = (err: unknown) => notifyError(err, 'Error', 'Failed to update venue. Please try again.');
-  const reactivate = () =>
-    update.mutate(
-      { id: venue.id, isActive: true },
-      {
-        onSuccess: () =>
-          toast({ title: 'Venue reactivated', description: `${venue.name} takes songs and votes again.` }),
-        onError,
-      },
-    );
-  return (
-    <div className="flex flex-wrap gap-2">
-      <VenueFormDialog
-        venue={venue}
-        trigger={
-          <Button variant="outline" size="sm" className="border-white/30 bg-black/20 text-white hover:bg-black/30">
-            <Pencil aria-hidden /> Edit Venue
-          </Button>
-        }
-      />
-      {venue.isActive ? (
-        <ConfirmDialog
-          title="Deactivate this venue?"
-          description="It disappears from the venue list and its mix stops taking new songs and votes; the mix can still be played. Its songs stay with their uploaders, and you can reactivate it at any time."
-          confirmLabel="Deactivate"
-          onConfirm={() =>
-            update.mutate(
-              { id: venue.id, isActive: false },
-              {
-                onSuccess: () =>
-                  toast({
-                    title: 'Venue deactivated',
-                    description: `${venue.name} is no longer listed and takes no new songs or votes.`,
-                  }),
-                onError,
-              },
-            )
-          }
-          trigger={
-            <Button variant="outline" size="sm" className="border-white/30 bg-black/20 text-white hover:bg-black/30">
-              <PowerOff aria-hidden /> Deactivate
-            </Button>
-          }
-        />
-      ) : (
-        <Button
-          variant="outline"
-          size="sm"
-          className="border-white/30 bg-black/20 text-white hover:bg-black/30"
-          disabled={update.isPending}
-          onClick={reactivate}
-        >
-          <Power aria-hidden /> Reactivate
-        </Button>
-      )}
-    </div>
-  );
-}
-
 export function VenueMixPage() {
   useLiveVotes();
   const params = useParams<{ id: string }>();
@@ -136,7 +58,6 @@ export function VenueMixPage() {
   const venue = useVenue(id);
   // Both at once: the mix does not wait for the venue (a missing venue's mix is a 404 too, shown as Not Found).
   const mix = useVenueMix(id);
-  const remove = useRemoveVenueSong();
 
   if (
     !Number.isInteger(id) ||
@@ -236,8 +157,10 @@ export function VenueMixPage() {
                 ) : null}
               </div>
               {isOwner ? (
-                <div className="mt-4">
-                  <OwnerTools venue={v} />
+                <div className="mt-4 min-h-8">
+                  <Suspense fallback={null}>
+                    <OwnerTools venue={v} />
+                  </Suspense>
                 </div>
               ) : null}
             </div>
@@ -289,32 +212,9 @@ export function VenueMixPage() {
                 actions={
                   isOwner
                     ? (song) => (
-                        <ConfirmDialog
-                          title="Remove from this mix?"
-                          description={`“${song.title}” leaves ${v.name}'s mix, with the votes cast here. The song itself stays with its uploader.`}
-                          confirmLabel="Remove"
-                          onConfirm={() =>
-                            remove.mutate(
-                              { venueId: v.id, songId: song.id },
-                              {
-                                onSuccess: () =>
-                                  toast({ title: 'Song removed', description: `“${song.title}” left the mix.` }),
-                                onError: (err) =>
-                                  notifyError(err, 'Error', 'Failed to remove the song. Please try again.'),
-                              },
-                            )
-                          }
-                          trigger={
-                            <Button
-                              variant="ghost"
-                              size="icon-sm"
-                              aria-label={`Remove ${song.title} from the mix`}
-                              className="text-muted hover:text-red-300"
-                            >
-                              <Trash2 aria-hidden />
-                            </Button>
-                          }
-                        />
+                        <Suspense fallback={null}>
+                          <RemoveFromMix venue={v} song={song} />
+                        </Suspense>
                       )
                     : undefined
                 }

@@ -1,0 +1,108 @@
+/**
+ * A venue owner's tools on the venue's mix: edit, deactivate or reactivate the venue, and remove a song from the
+ * mix. Loaded for the owner only (venue-mix-page.tsx), not with every patron's mix (ADR 031).
+ */
+import { Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import type { Song } from '@shared/schemas/song';
+import type { Venue } from '@shared/schemas/venue';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { notifyError } from '../../../lib/notify-error';
+import { toast } from '../../../lib/toast';
+import { useRemoveVenueSong } from '../api/remove-venue-song';
+import { useUpdateVenue } from '../api/update-venue';
+
+const VenueFormDialog = lazyDialog(async () => (await import('./venue-form-dialog')).VenueFormDialog);
+
+export function OwnerTools({ venue }: { venue: Venue }) {
+  const update = useUpdateVenue();
+  const onError = (err: unknown) => notifyError(err, 'Error', 'Failed to update venue. Please try again.');
+  const reactivate = () =>
+    update.mutate(
+      { id: venue.id, isActive: true },
+      {
+        onSuccess: () =>
+          toast({ title: 'Venue reactivated', description: `${venue.name} takes songs and votes again.` }),
+        onError,
+      },
+    );
+  return (
+    <div className="flex flex-wrap gap-2">
+      <VenueFormDialog
+        venue={venue}
+        trigger={
+          <Button variant="outline" size="sm" className="border-white/30 bg-black/20 text-white hover:bg-black/30">
+            <Pencil aria-hidden /> Edit Venue
+          </Button>
+        }
+      />
+      {venue.isActive ? (
+        <ConfirmDialog
+          title="Deactivate this venue?"
+          description="It disappears from the venue list and its mix stops taking new songs and votes; the mix can still be played. Its songs stay with their uploaders, and you can reactivate it at any time."
+          confirmLabel="Deactivate"
+          onConfirm={() =>
+            update.mutate(
+              { id: venue.id, isActive: false },
+              {
+                onSuccess: () =>
+                  toast({
+                    title: 'Venue deactivated',
+                    description: `${venue.name} is no longer listed and takes no new songs or votes.`,
+                  }),
+                onError,
+              },
+            )
+          }
+          trigger={
+            <Button variant="outline" size="sm" className="border-white/30 bg-black/20 text-white hover:bg-black/30">
+              <PowerOff aria-hidden /> Deactivate
+            </Button>
+          }
+        />
+      ) : (
+        <Button
+          variant="outline"
+          size="sm"
+          className="border-white/30 bg-black/20 text-white hover:bg-black/30"
+          disabled={update.isPending}
+          onClick={reactivate}
+        >
+          <Power aria-hidden /> Reactivate
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The owner's Remove button on a song of the venue's mix (with its question first). */
+export function RemoveFromMix({ venue: v, song }: { venue: Venue; song: Pick<Song, 'id' | 'title'> }) {
+  const remove = useRemoveVenueSong();
+  return (
+    <ConfirmDialog
+      title="Remove from this mix?"
+      description={`“${song.title}” leaves ${v.name}'s mix, with the votes cast here. The song itself stays with its uploader.`}
+      confirmLabel="Remove"
+      onConfirm={() =>
+        remove.mutate(
+          { venueId: v.id, songId: song.id },
+          {
+            onSuccess: () => toast({ title: 'Song removed', description: `“${song.title}” left the mix.` }),
+            onError: (err) => notifyError(err, 'Error', 'Failed to remove the song. Please try again.'),
+          },
+        )
+      }
+      trigger={
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={`Remove ${song.title} from the mix`}
+          className="text-muted hover:text-red-300"
+        >
+          <Trash2 aria-hidden />
+        </Button>
+      }
+    />
+  );
+}
