@@ -10,7 +10,6 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
-import { useRemoveVenueSong } from '../api/remove-venue-song';
 import { useUpdateVenue } from '../api/update-venue';
 
 const VenueFormDialog = lazyDialog(async () => (await import('./venue-form-dialog')).VenueFormDialog);
@@ -76,23 +75,26 @@ export function OwnerTools({ venue }: { venue: Venue }) {
   );
 }
 
-/** The owner's Remove button on a song of the venue's mix (with its question first). */
-export function RemoveFromMix({ venue: v, song }: { venue: Venue; song: Pick<Song, 'id' | 'title'> }) {
-  const remove = useRemoveVenueSong();
+/**
+ * The owner's Remove button on a song of the venue's mix, with its question first. The page runs the removal
+ * (`onConfirm`): this row leaves the list when it succeeds, and a mutation's callbacks die with the component that
+ * started it.
+ */
+export function RemoveFromMix({
+  venue: v,
+  song,
+  onConfirm,
+}: {
+  venue: Venue;
+  song: Pick<Song, 'id' | 'title'>;
+  onConfirm: () => void;
+}) {
   return (
     <ConfirmDialog
       title="Remove from this mix?"
       description={`“${song.title}” leaves ${v.name}'s mix, with the votes cast here. The song itself stays with its uploader.`}
       confirmLabel="Remove"
-      onConfirm={() =>
-        remove.mutate(
-          { venueId: v.id, songId: song.id },
-          {
-            onSuccess: () => toast({ title: 'Song removed', description: `“${song.title}” left the mix.` }),
-            onError: (err) => notifyError(err, 'Error', 'Failed to remove the song. Please try again.'),
-          },
-        )
-      }
+      onConfirm={onConfirm}
       trigger={
         <Button
           variant="ghost"

@@ -18,6 +18,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { href, paths } from '../../../app/routes';
 import { ApiError } from '../../../lib/api-client';
 import { StateView } from '../../../components/ui/state-view';
+import { notifyError } from '../../../lib/notify-error';
+import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth';
 import { ReportButton } from '../../safety';
@@ -26,6 +28,7 @@ import { MixActions } from '../../mix';
 import { SongList } from '../../mix';
 import { useVenue } from '../api/get-venue';
 import { useVenueMix } from '../../mix';
+import { useRemoveVenueSong } from '../api/remove-venue-song';
 
 // The owner's tools (edit, deactivate, remove a song) load for the owner only, after the mix: a patron's phone
 // never needs them (ADR 031).
@@ -58,6 +61,7 @@ export function VenueMixPage() {
   const venue = useVenue(id);
   // Both at once: the mix does not wait for the venue (a missing venue's mix is a 404 too, shown as Not Found).
   const mix = useVenueMix(id);
+  const remove = useRemoveVenueSong();
 
   if (
     !Number.isInteger(id) ||
@@ -213,7 +217,21 @@ export function VenueMixPage() {
                   isOwner
                     ? (song) => (
                         <Suspense fallback={null}>
-                          <RemoveFromMix venue={v} song={song} />
+                          <RemoveFromMix
+                            venue={v}
+                            song={song}
+                            onConfirm={() =>
+                              remove.mutate(
+                                { venueId: v.id, songId: song.id },
+                                {
+                                  onSuccess: () =>
+                                    toast({ title: 'Song removed', description: `“${song.title}” left the mix.` }),
+                                  onError: (err) =>
+                                    notifyError(err, 'Error', 'Failed to remove the song. Please try again.'),
+                                },
+                              )
+                            }
+                          />
                         </Suspense>
                       )
                     : undefined
