@@ -592,8 +592,8 @@ function UploadForm() {
 
 function MyUploads() {
   const songs = useUserSongs();
-  // The rows' code loads beside the list's request, not once the list has come.
-  useEffect(() => void loadSongList().catch(() => {}), []);
+  // The rows' code loads while the list's request runs, not once the list has come.
+  usePreload(loadSongList);
   const del = useDeleteSong();
   return (
     <Card>
