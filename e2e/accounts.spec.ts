@@ -246,6 +246,36 @@ test.describe('accounts', () => {
     });
   });
 
+  test('report a venue from its page: a press made while the dialog loads opens it; the focus comes back', async ({
+    browser,
+  }) => {
+    const reporter = await person(browser, newAccount('Venue Reporter'));
+    contexts.push(reporter.context);
+    const { page } = reporter;
+    // Only the Report button is in the page's first load (ADR 032); hold the dialog's code back so the press lands
+    // while it is still loading, as on a slow phone.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/report-dialog-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/venue/1/mix');
+    const button = page.getByRole('button', { name: 'Report venue' });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Report this venue' });
+    await expect(dialog).toHaveCount(0);
+    release();
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Spam').check();
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(dialog.getByText('A moderator will look at it')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('delete an account', async ({ page, context }) => {
     const account = await signUp(context, newAccount('Leaving'));
     const title = `Farewell Song ${Date.now()}`;

@@ -63,16 +63,20 @@ function usePreloadWhenIdle() {
 export function Dialog({
   open = false,
   onOpenChange,
+  returnFocus,
   children,
 }: {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** Where the focus goes on close when the dialog has no DialogTrigger (a button that loads it on demand). */
+  returnFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
-  const triggerRef = useRef<HTMLElement | null>(null);
+  const ownTriggerRef = useRef<HTMLElement | null>(null);
+  const triggerRef = returnFocus ?? ownTriggerRef;
   usePreloadWhenIdle();
   const change = useCallback((next: boolean) => onOpenChange?.(next), [onOpenChange]);
-  const value = useMemo(() => ({ open, onOpenChange: change, triggerRef }), [open, change]);
+  const value = useMemo(() => ({ open, onOpenChange: change, triggerRef }), [open, change, triggerRef]);
   return <DialogContext.Provider value={value}>{children}</DialogContext.Provider>;
 }
 

@@ -7,7 +7,7 @@ export { useMarkNotificationsRead, useNotifications } from './api/get-notificati
 export { useMyMute } from './api/venue-moderation';
 export { BlockButton } from './components/block-button';
 export { MessageActions } from './components/message-actions';
-export { ReportButton, ReportDialog } from './components/report-dialog';
+export { ReportButton } from './components/report-button';
 export { SafetyListeners } from './components/safety-listeners';
 export { foldBlocked, hiddenLabel } from './lib/hidden-messages';
 export { loadReportDialog } from './lib/load-report-dialog';

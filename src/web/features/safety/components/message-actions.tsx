@@ -12,8 +12,9 @@ import { notifyError } from '../../../lib/notify-error';
 import { cn } from '../../../lib/utils';
 import { useBlock, useBlockedIds, useUnblock } from '../api/get-blocks';
 import { useDeleteVenueMessage, useMute } from '../api/venue-moderation';
+import { loadReportDialog } from '../lib/load-report-dialog';
 
-const ReportDialog = lazy(async () => ({ default: (await import('./report-dialog')).ReportDialog }));
+const ReportDialog = lazy(async () => ({ default: (await loadReportDialog()).ReportDialog }));
 
 const TRIGGER =
   'inline-flex size-6 items-center justify-center rounded text-muted opacity-70 group-hover:opacity-100 hover:bg-white/10 hover:text-foreground focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-accent';
