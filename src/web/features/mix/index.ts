@@ -4,7 +4,8 @@
  */
 export { getGlobalMixQueryOptions, useGlobalMix } from './api/get-global-mix';
 export { useSong } from './api/get-song';
-export { songsOfPages, useSongs } from './api/get-songs';
+export { songsOfPages } from './api/get-songs';
+export { useSongs } from './api/use-songs';
 export { getTrendingQueryOptions, useTrending } from './api/get-trending';
 export { useUserSongs } from './api/get-user-songs';
 export { getVenueMixQueryOptions, useVenueMix } from './api/get-venue-mix';

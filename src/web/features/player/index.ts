@@ -3,7 +3,7 @@
  * (app/ also loads pages/ directly, one chunk per route); the rest of the folder is private (ADR 016).
  */
 export { PlayerBar } from './components/player-bar';
-export { PdfThumbnail } from './pdf/pdf-thumbnail';
+export { loadPdfThumbnail } from './pdf/load-pdf-thumbnail';
 export {
   type PlayableSong,
   PlayerProvider,

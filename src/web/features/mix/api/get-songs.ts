@@ -1,8 +1,10 @@
 /**
  * GET /api/songs: the catalogue newest first, with counts and the caller's vote, one page at a time (50 songs
- * by default; each page names the cursor of the next). An infinite query: `fetchNextPage` loads more.
+ * by default; each page names the cursor of the next). An infinite query: `fetchNextPage` loads more. The hook is in
+ * ./use-songs.ts: the live vote patches and refreshes use these options on every song list's page, and with the hook
+ * in this module, React Query's infinite observer came with them (ADR 032).
  */
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import type { Song, SongPage } from '@shared/schemas/song';
 import { getJson } from '../../../lib/api-client';
 
@@ -33,8 +35,4 @@ export function patchSongPages(data: SongPages | undefined, patch: (songs: Song[
     return { ...p, songs };
   });
   return changed ? { ...data, pages } : data;
-}
-
-export function useSongs(enabled = true) {
-  return useInfiniteQuery({ ...getSongsQueryOptions(), enabled });
 }

@@ -14,9 +14,12 @@ import { Badge } from '../../../components/ui/badge';
 import { Artwork } from '../../../components/ui/cover-art';
 import { cn } from '../../../lib/utils';
 import { useIsCurrentSong, usePlayerActions, usePlayerState } from '../../player';
-import { PdfThumbnail } from '../../player';
+import { loadPdfThumbnail } from '../../player';
 import { loadReportDialog } from '../../safety';
 import { VoteButtons } from './vote-buttons';
+
+/** A PDF song's first page: its code loads with the first PDF song shown (most mixes have none). */
+const PdfThumbnail = lazy(async () => ({ default: (await loadPdfThumbnail()).PdfThumbnail }));
 
 /** Loaded when someone reports a song, not with the hundred cards of a mix. */
 const ReportDialog = lazy(async () => ({ default: (await loadReportDialog()).ReportDialog }));
@@ -122,7 +125,9 @@ export function SongCard({
 
       <div className="relative size-11 shrink-0 overflow-hidden rounded-md @2xl:size-12">
         {!thumb && song.pdfUrl ? (
-          <PdfThumbnail url={song.pdfUrl} width={96} className="absolute inset-0 size-full bg-surface-3" />
+          <Suspense fallback={<div className="absolute inset-0 size-full bg-surface-3" />}>
+            <PdfThumbnail url={song.pdfUrl} width={96} className="absolute inset-0 size-full bg-surface-3" />
+          </Suspense>
         ) : (
           <Artwork
             src={thumb}

@@ -3,7 +3,7 @@
  * tabs. It joins the playlist's realtime room, so votes, proposals and approvals by others show without a reload.
  * The parts live in components/: playlist-header, playlist-songs and playlist-members.
  */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { ArrowLeft, ListMusic } from 'lucide-react';
 import { playlistPermissions } from '@shared/schemas/playlist-constants';
@@ -21,12 +21,15 @@ import { useLivePlaylist, usePlaylistPoll } from '../api/live-playlists';
 import { InviteLink } from '../components/invite-link';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { PlaylistHeader } from '../components/playlist-header';
-import { PlaylistMembers } from '../components/playlist-members';
 import { toPlayable } from '../components/playlist-song-row';
 import { PlaylistSongs } from '../components/playlist-songs';
 import { StateView } from '../../../components/ui/state-view';
+import { usePreload } from '../../../lib/preload';
 
 const AddSongDialog = lazyDialog(async () => (await import('../components/add-song-dialog')).AddSongDialog);
+/** The Members tab (member cards, role and permission controls) is not shown first: it loads when the page is idle. */
+const loadMembers = () => import('../components/playlist-members');
+const PlaylistMembers = lazy(async () => ({ default: (await loadMembers()).PlaylistMembers }));
 
 const BackLink = () => (
   <Link
@@ -73,6 +76,7 @@ export function PlaylistPage() {
   const songsQ = usePlaylistSongs(id, alongside, poll, invite);
   const membersQ = usePlaylistMembers(id, alongside, poll, invite);
   const [adding, setAdding] = useState(false);
+  usePreload(loadMembers);
 
   const songs = useMemo(() => songsQ.data ?? [], [songsQ.data]);
   const approved = useMemo(() => songs.filter((s) => s.status === 'approved'), [songs]);
@@ -164,13 +168,15 @@ export function PlaylistPage() {
           />
         </TabsContent>
         <TabsContent value="members">
-          <PlaylistMembers
-            playlistId={p.id}
-            members={members}
-            isLoading={membersQ.isLoading}
-            editable={perms.isAdmin}
-            currentUserId={user?.id}
-          />
+          <Suspense fallback={<StateView kind="loading" label="Loading members..." />}>
+            <PlaylistMembers
+              playlistId={p.id}
+              members={members}
+              isLoading={membersQ.isLoading}
+              editable={perms.isAdmin}
+              currentUserId={user?.id}
+            />
+          </Suspense>
         </TabsContent>
       </Tabs>
 
