@@ -150,6 +150,31 @@ test.describe('venues and venue mixes', () => {
     await expect(page.getByTestId('song-card').first()).toBeVisible();
   });
 
+  test('a venue mix names its code and data in the page: they load while the boot script is on its way, once each', async ({
+    page,
+    context,
+  }) => {
+    await signUp(context);
+    const venues = (await (await page.request.get('/api/venues')).json()) as { id: number; name: string }[];
+    const venue = venues[0];
+    const counts = new Map<string, number>();
+    page.on('request', (r) => {
+      const p = new URL(r.url()).pathname;
+      counts.set(p, (counts.get(p) ?? 0) + 1);
+    });
+    // The app's boot script is held: nothing the app itself runs can ask for anything until it arrives (ADR 032).
+    const releaseBoot = await holdResponses(page, /\/assets\/web-[^/]+\.js$/);
+    await page.goto(`/venue/${venue.id}/mix`, { waitUntil: 'commit' });
+    const data = ['/api/auth/user', `/api/venues/${venue.id}`, `/api/mix/venue/${venue.id}`];
+    await expect.poll(() => data.filter((p) => !counts.has(p))).toEqual([]);
+    await expect.poll(() => [...counts.keys()].some((p) => /\/assets\/venue-mix-page-[^/]+\.js$/.test(p))).toBe(true);
+    releaseBoot();
+    await expect(page.getByRole('heading', { name: venue.name, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('song-card').first()).toBeVisible();
+    // The app's own requests took the preloaded answers: each was sent once.
+    expect(data.map((p) => counts.get(p))).toEqual([1, 1, 1]);
+  });
+
   test('an unknown venue shows Venue Not Found', async ({ page }) => {
     await page.goto('/venue/999999/mix');
     await expect(page.getByRole('heading', { name: 'Venue Not Found' })).toBeVisible();

@@ -206,6 +206,46 @@ describe('index.html', () => {
     expect((await get('/prerender/landing.html')).body).not.toContain('How It Works');
   });
 
+  it("names a venue mix's and a playlist's own code and first GETs in the page, for the browser to fetch at once", async () => {
+    const original = file('/index.html').toString('utf8');
+    const manifest = JSON.parse(file('/.vite/manifest.json').toString('utf8')) as Record<string, { file: string }>;
+    const moduleLink = (key: string) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`;
+    const fetchLink = (href: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
+    const headOf = (page: string) => page.slice(0, page.indexOf('</head>'));
+    for (const accept of ['br', 'gzip', undefined]) {
+      const venue = decoded(await get('/venue/12/mix', accept)).toString('utf8');
+      expect(venue).toContain(SIGNED_OUT_META);
+      expect(headOf(venue)).toContain(moduleLink('features/venues/pages/venue-mix-page.tsx'));
+      expect(headOf(venue)).toContain(fetchLink('/api/venues/12'));
+      expect(headOf(venue)).toContain(fetchLink('/api/mix/venue/12'));
+      // A visitor has no session to check; the rest of the page is index.html as built.
+      expect(venue).not.toContain(fetchLink('/api/auth/user'));
+      expect(venue.replace(/<link rel="(?:modulepreload|preload)"[^>]*>(?=[^\n]*<\/head>)/g, '')).toBe(
+        original.replace('</head>', `${SIGNED_OUT_META}</head>`),
+      );
+    }
+    const playlist = decoded(await get('/community-playlists/7', 'br', 'crowdmix_sid=abc')).toString('utf8');
+    expect(headOf(playlist)).toContain(moduleLink('features/playlists/pages/playlist-page.tsx'));
+    for (const href of [
+      '/api/auth/user',
+      '/api/community-playlists/7',
+      '/api/community-playlists/7/songs',
+      '/api/community-playlists/7/members',
+    ]) {
+      expect(headOf(playlist)).toContain(fetchLink(href));
+    }
+    // Code that index.html loads already is not named twice.
+    expect(playlist.match(/<link rel="modulepreload"[^>]*web-[^"]*\.js">/g)).toHaveLength(1);
+    // An invite link's GETs carry its token: only the code is hinted. Other paths and malformed ids: nothing.
+    const invited = decoded(await get('/community-playlists/7?invite=t0k3n', 'br')).toString('utf8');
+    expect(invited).toContain(moduleLink('features/playlists/pages/playlist-page.tsx'));
+    expect(invited).not.toContain('as="fetch"');
+    for (const url of ['/venue/12abc/mix', '/venue/%3Cb%3E/mix', '/venue/12/mix/extra', '/venues', '/playlists']) {
+      const page = decoded(await get(url, 'br')).toString('utf8');
+      expect(page, url).toBe(original.replace('</head>', `${SIGNED_OUT_META}</head>`));
+    }
+  });
+
   it('API 404s stay JSON and uncompressed', async () => {
     const res = await get('/api/nope', 'br');
     expect(res.statusCode).toBe(404);

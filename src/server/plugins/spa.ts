@@ -18,6 +18,77 @@ import { SESSION_COOKIE } from './session';
  */
 const SIGNED_OUT_HINT = '<meta name="crowdmix-session" content="none">';
 
+/**
+ * The screens whose first paint waits on their own code and data (a venue's mix, a community playlist): the page
+ * names both in its head, so the browser fetches them while it loads the app's boot script instead of after it has
+ * run (ADR 032). `page` is the screen's module as the Vite manifest names it; `data` the GETs the screen makes first,
+ * exactly as the web app asks for them (src/web/features/…/api). Nothing else is hinted: a wrong guess costs a
+ * request.
+ */
+const HINTED_ROUTES: ReadonlyArray<{ path: RegExp; page: string; data: (id: string) => string[] }> = [
+  {
+    path: /^\/venue\/(\d{1,10})\/mix$/,
+    page: 'features/venues/pages/venue-mix-page.tsx',
+    data: (id) => [`/api/venues/${id}`, `/api/mix/venue/${id}`],
+  },
+  {
+    path: /^\/community-playlists\/(\d{1,10})$/,
+    page: 'features/playlists/pages/playlist-page.tsx',
+    data: (id) => [
+      `/api/community-playlists/${id}`,
+      `/api/community-playlists/${id}/songs`,
+      `/api/community-playlists/${id}/members`,
+    ],
+  },
+];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The `<link>` tags of a hinted screen, or '' for any other path: a modulepreload for each file of the screen's code
+ * that index.html does not load already, and a preload of each first GET (`crossorigin="use-credentials"`: the app's
+ * fetches send cookies, and a preload is only reused by a request of the same credentials mode). The signed-in
+ * caller's own session check is preloaded too, since the app asks it before anything else.
+ */
+export function routeHints(
+  manifest: Record<string, ManifestChunk> | null,
+  requestUrl: string,
+  signedIn: boolean,
+): string {
+  if (!manifest) return '';
+  const [pathname = '', query] = requestUrl.split('?');
+  for (const route of HINTED_ROUTES) {
+    const match = route.path.exec(pathname);
+    if (!match) continue;
+    const closure = (key: string, seen: Set<string>): Set<string> => {
+      if (seen.has(key) || !manifest[key]) return seen;
+      seen.add(key);
+      for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+      return seen;
+    };
+    const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+    const loaded = entryKey ? closure(entryKey, new Set()) : new Set<string>();
+    const code = [...closure(route.page, new Set(loaded))].filter((key) => !loaded.has(key));
+    const modules = code.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
+    // With a query (a playlist's invite token) the screen's GETs carry it: only the code is hinted then.
+    const data = [...(signedIn ? ['/api/auth/user'] : []), ...(query ? [] : route.data(match[1]!))].map(
+      (href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`,
+    );
+    return [...modules, ...data].join('');
+  }
+  return '';
+}
+
+function readManifest(webDir: string | undefined): Record<string, ManifestChunk> | null {
+  const file = webDir ? path.join(webDir, '.vite', 'manifest.json') : undefined;
+  if (!file || !fs.existsSync(file)) return null;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+}
+
 export async function registerSpa(app: FastifyInstance, webDir: string | undefined) {
   const indexFile = webDir ? path.join(webDir, 'index.html') : undefined;
   const hasIndex = indexFile ? fs.existsSync(indexFile) : false;
@@ -63,6 +134,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
       landing ? signedOut.replace('<div id="root"></div>', `<div id="root">${landing}</div>`) : signedOut,
     ),
   };
+  const manifest = hasIndex ? readManifest(webDir) : null;
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -73,16 +145,24 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
       return reply.status(404).type('text/plain').send('Not found');
     }
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    const index = hasSessionCookie(request.headers.cookie)
-      ? pages.withCookie
-      : url === '/'
-        ? pages.landing
-        : pages.withoutCookie;
+    const signedIn = hasSessionCookie(request.headers.cookie);
     reply
       .status(200)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding, Cookie');
+    // A hinted screen's page differs by id: compressed per request, at a fast level (about 2 KB of HTML).
+    const hints = routeHints(manifest, request.url, signedIn);
+    if (hints) {
+      const page = Buffer.from((signedIn ? html : signedOut).replace('</head>', `${hints}</head>`), 'utf8');
+      if (encoding === 'identity') return reply.send(page);
+      const packed =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : zlib.gzipSync(page, { level: 6 });
+      return reply.header('Content-Encoding', encoding).send(packed);
+    }
+    const index = signedIn ? pages.withCookie : url === '/' ? pages.landing : pages.withoutCookie;
     if (encoding === 'identity') return reply.send(index('identity'));
     return reply.header('Content-Encoding', encoding).send(index(encoding));
   });
