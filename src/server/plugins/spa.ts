@@ -49,38 +49,41 @@ interface ManifestChunk {
 }
 
 /**
- * The `<link>` tags of a hinted screen, or '' for any other path: a modulepreload for each file of the screen's code
- * that index.html does not load already, and a preload of each first GET (`crossorigin="use-credentials"`: the app's
- * fetches send cookies, and a preload is only reused by a request of the same credentials mode). The signed-in
- * caller's own session check is preloaded too, since the app asks it before anything else.
+ * The `<link>` tags of each hinted screen, worked out once from the manifest: `(requestUrl, signedIn) => tags`, '' for
+ * any other path. A modulepreload for each file of the screen's code that index.html does not load already, and a
+ * preload of each first GET (`crossorigin="use-credentials"`: the app's fetches send cookies, and a preload is only
+ * reused by a request of the same credentials mode). The signed-in caller's session check is preloaded too, since the
+ * app asks it before anything else.
  */
-export function routeHints(
-  manifest: Record<string, ManifestChunk> | null,
-  requestUrl: string,
-  signedIn: boolean,
-): string {
-  if (!manifest) return '';
-  const [pathname = '', query] = requestUrl.split('?');
-  for (const route of HINTED_ROUTES) {
-    const match = route.path.exec(pathname);
-    if (!match) continue;
-    const closure = (key: string, seen: Set<string>): Set<string> => {
-      if (seen.has(key) || !manifest[key]) return seen;
-      seen.add(key);
-      for (const imported of manifest[key].imports ?? []) closure(imported, seen);
-      return seen;
-    };
-    const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-    const loaded = entryKey ? closure(entryKey, new Set()) : new Set<string>();
-    const code = [...closure(route.page, new Set(loaded))].filter((key) => !loaded.has(key));
-    const modules = code.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
-    // With a query (a playlist's invite token) the screen's GETs carry it: only the code is hinted then.
-    const data = [...(signedIn ? ['/api/auth/user'] : []), ...(query ? [] : route.data(match[1]!))].map(
-      (href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`,
-    );
-    return [...modules, ...data].join('');
-  }
-  return '';
+export function routeHints(manifest: Record<string, ManifestChunk> | null) {
+  if (!manifest) return () => '';
+  const closure = (key: string, seen: Set<string>): Set<string> => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const loaded = entryKey ? closure(entryKey, new Set()) : new Set<string>();
+  const routes = HINTED_ROUTES.map((route) => ({
+    ...route,
+    modules: [...closure(route.page, new Set(loaded))]
+      .filter((key) => !loaded.has(key))
+      .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`)
+      .join(''),
+  }));
+  const fetchLink = (href: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
+  return (requestUrl: string, signedIn: boolean): string => {
+    const [pathname = '', query] = requestUrl.split('?');
+    for (const route of routes) {
+      const match = route.path.exec(pathname);
+      if (!match) continue;
+      // With a query (a playlist's invite token) the screen's GETs carry it: only the code is hinted then.
+      const data = [...(signedIn ? ['/api/auth/user'] : []), ...(query ? [] : route.data(match[1]!))];
+      return route.modules + data.map(fetchLink).join('');
+    }
+    return '';
+  };
 }
 
 function readManifest(webDir: string | undefined): Record<string, ManifestChunk> | null {
@@ -134,7 +137,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
       landing ? signedOut.replace('<div id="root"></div>', `<div id="root">${landing}</div>`) : signedOut,
     ),
   };
-  const manifest = hasIndex ? readManifest(webDir) : null;
+  const hintsFor = routeHints(hasIndex ? readManifest(webDir) : null);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -152,7 +155,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding, Cookie');
     // A hinted screen's page differs by id: compressed per request, at a fast level (about 2 KB of HTML).
-    const hints = routeHints(manifest, request.url, signedIn);
+    const hints = hintsFor(request.url, signedIn);
     if (hints) {
       const page = Buffer.from((signedIn ? html : signedOut).replace('</head>', `${hints}</head>`), 'utf8');
       if (encoding === 'identity') return reply.send(page);
