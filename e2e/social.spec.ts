@@ -36,6 +36,43 @@ test.describe('social', () => {
     contexts = [];
   });
 
+  test('a message that arrives while the room is still loading its history is not lost', async ({ browser }) => {
+    const alice = await person(browser, newAccount('Alice'));
+    const bob = await person(browser, newAccount('Bob'));
+    contexts.push(alice.context, bob.context);
+    // Bob's history is read by the server at once but reaches his page only later, as on a slow phone: a message
+    // written meanwhile comes over the socket before the history that does not hold it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let read!: () => void;
+    const historyRead = new Promise<void>((resolve) => (read = resolve));
+    let first = true;
+    await bob.page.route('**/api/messages/global', async (route) => {
+      if (!first) return route.continue();
+      first = false;
+      const response = await route.fetch();
+      read();
+      await held;
+      await route.fulfill({ response }).catch(() => {}); // the app may have dropped this request meanwhile
+    });
+    const socket = bob.page.waitForEvent('websocket');
+    await bob.page.goto('/chat');
+    const ws = await socket;
+    const subscribed = ws.waitForEvent('framesent', {
+      predicate: (f) => String(f.payload).includes('"subscribe"') && String(f.payload).includes('"global"'),
+    });
+    await Promise.all([historyRead, subscribed]);
+    const hello = `Early hello ${Date.now()}`;
+    const arrived = ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).includes(hello) });
+    const sent = await alice.context.request.post('/api/messages/global', { data: { content: hello } });
+    expect(sent.status(), await sent.text()).toBe(201);
+    await arrived;
+    release();
+    const log = bob.page.getByRole('log', { name: 'Global chat messages' });
+    await expect(log.getByText('Welcome to CrowdMix!', { exact: false })).toBeVisible();
+    await expect(log.getByText(hello)).toBeVisible();
+  });
+
   test('global and venue messages reach the other browser live; hostile text stays text', async ({ browser }) => {
     const alice = await person(browser, newAccount('Alice'));
     const mallory = await person(browser, { ...newAccount('x'), firstName: XSS_NAME, lastName: 'Tester' });

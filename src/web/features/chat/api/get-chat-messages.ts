@@ -51,13 +51,34 @@ export async function getChatMessages(
   return getJson<Message[]>(`${chatUrl(room)}${q}`, signal);
 }
 
+/**
+ * Messages that came over /ws before their room's history had loaded, by channel. The history may have been read by
+ * the server before they were written, so they are merged into it when it arrives (by id: one that is in it already
+ * counts once); dropping them lost them until the next reload. At most a page per room is kept.
+ */
+const early = new Map<string, Message[]>();
+
+function keepEarly(channel: string, message: Message) {
+  const list = early.get(channel) ?? [];
+  list.push(message);
+  early.set(channel, list.slice(-MESSAGE_PAGE_SIZE));
+}
+
+function withEarly(room: ChatRoom, history: Message[]): Message[] {
+  const channel = chatChannel(room);
+  const waiting = early.get(channel);
+  if (!waiting) return history;
+  early.delete(channel);
+  return mergeMessages(history, waiting);
+}
+
 export const chatMessagesQueryOptions = (qc: QueryClient, room: ChatRoom) =>
   queryOptions({
     queryKey: chatMessagesKey(room),
     queryFn: async ({ signal }) => {
       const current = qc.getQueryData<Message[]>(chatMessagesKey(room));
       const last = lastRealId(current);
-      if (!current || last === 0) return getChatMessages(room, {}, signal);
+      if (!current || last === 0) return withEarly(room, await getChatMessages(room, {}, signal));
       const newer = await getChatMessages(room, { after: last }, signal);
       // A full page means we may have missed more: start again from the newest page.
       if (newer.length >= MESSAGE_PAGE_SIZE)
@@ -74,7 +95,10 @@ export function useChatMessages(room: ChatRoom | null) {
   useRealtimeRoom(channel);
   useRealtimeEvent('chat_message', (e) => {
     if (!room || e.room !== channel) return;
-    qc.setQueryData<Message[]>(chatMessagesKey(room), (cur) => (cur ? mergeMessages(cur, [e.message]) : cur));
+    const key = chatMessagesKey(room);
+    // The history is still on its way (and may not hold this message): kept, and merged into it when it arrives.
+    if (qc.getQueryData<Message[]>(key) === undefined) return keepEarly(e.room, e.message);
+    qc.setQueryData<Message[]>(key, (cur) => (cur ? mergeMessages(cur, [e.message]) : cur));
   });
   // A message removed by the venue's owner, a moderator or its author leaving: gone from every open view.
   useRealtimeEvent('chat_message_removed', (e) => {
