@@ -63,20 +63,16 @@ function usePreloadWhenIdle() {
 export function Dialog({
   open = false,
   onOpenChange,
-  returnFocus,
   children,
 }: {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
-  /** Where the focus goes on close when the dialog has no DialogTrigger (a button that loads it on demand). */
-  returnFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
-  const ownTriggerRef = useRef<HTMLElement | null>(null);
-  const triggerRef = returnFocus ?? ownTriggerRef;
+  const triggerRef = useRef<HTMLElement | null>(null);
   usePreloadWhenIdle();
   const change = useCallback((next: boolean) => onOpenChange?.(next), [onOpenChange]);
-  const value = useMemo(() => ({ open, onOpenChange: change, triggerRef }), [open, change, triggerRef]);
+  const value = useMemo(() => ({ open, onOpenChange: change, triggerRef }), [open, change]);
   return <DialogContext.Provider value={value}>{children}</DialogContext.Provider>;
 }
 

@@ -1,16 +1,17 @@
 /**
  * Report something to the moderators: a reason (and words, for "Other"); the reported person never learns who.
- * Loaded on demand (`loadReportDialog`): a page shows `ReportButton`, which loads this module once the page is idle.
+ * Loaded on demand (`loadReportDialog`): a page shows `ReportButton`, whose trigger stands in until this module is there.
  */
-import { lazy, Suspense, type RefObject } from 'react';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Loading } from '../../../components/ui/loading';
+import { usePreload } from '../../../lib/preload';
 import { NOUN, type ReportTarget } from './report-target';
 
 export type { ReportTarget } from './report-target';
 
 /** The form and its schema (zod) load when a dialog opens, not with the page that shows the button (ADR 024). */
-export const loadForm = () => import('./report-form');
+const loadForm = () => import('./report-form');
 const LazyReportForm = lazy(async () => ({ default: (await loadForm()).ReportForm }));
 
 function ReportForm(props: { target: ReportTarget; onDone: () => void }) {
@@ -26,19 +27,32 @@ export function ReportDialog({
   target,
   open,
   onOpenChange,
-  returnFocus,
 }: {
   target: ReportTarget;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The button that opened it, focused again on close (without it, Radix returns the focus where it was). */
-  returnFocus?: RefObject<HTMLElement | null>;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} returnFocus={returnFocus}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
         <DialogContent title={`Report this ${NOUN[target.type]}`} description={target.label}>
           <ReportForm target={target} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+/** The report dialog with its own trigger (ReportButton's, loaded through `lazyDialog`). */
+export function ReportTriggerDialog({ target, trigger }: { target: ReportTarget; trigger: ReactElement }) {
+  const [open, setOpen] = useState(false);
+  usePreload(loadForm);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      {open ? (
+        <DialogContent title={`Report this ${NOUN[target.type]}`} description={target.label}>
+          <ReportForm target={target} onDone={() => setOpen(false)} />
         </DialogContent>
       ) : null}
     </Dialog>
