@@ -11,6 +11,7 @@ import { RateLimiter } from './lib/rate-limiter';
 import { modules } from './modules';
 import { sleep } from './modules/auth/sign-in-throttle';
 import { registerAuthGuard } from './plugins/auth';
+import { registerConnectionTracking } from './plugins/connections';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   };
   const deps: AppDeps = { ...core, state: createAppState(core) };
 
+  registerConnectionTracking(app);
   registerErrorHandling(app);
   await registerSecurity(app, { appUrl: config.appUrl });
   await registerSessions(app, sessions);

@@ -1,8 +1,9 @@
 /**
  * The real server process (src/server/main.ts): graceful shutdown on SIGTERM and SIGINT, with a websocket
- * client connected, on PGlite (the data directory's lock is released) and on PostgreSQL.
+ * client and a connection that never sent a request connected, on PGlite (the data directory's lock is released) and on PostgreSQL.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -52,6 +53,11 @@ describe(`graceful shutdown of the real server (${testDriver})`, () => {
       const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`);
       await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
       const wsClosed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+      // A browser opens connections before it has a request for them (preconnect): one that never sends a request
+      // must not hold the shutdown (Node counts it as busy until its headers time out, ~70 s).
+      const preconnect = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+      await new Promise((resolve, reject) => preconnect.once('connect', resolve).once('error', reject));
+      const preconnectClosed = new Promise((resolve) => preconnect.once('close', resolve));
 
       const sentAt = Date.now();
       server.child.kill(signal);
@@ -60,6 +66,7 @@ describe(`graceful shutdown of the real server (${testDriver})`, () => {
       // Well inside the 10 s after which main.ts gives up and exits 1.
       expect(Date.now() - sentAt).toBeLessThan(9_000);
       await wsClosed;
+      await preconnectClosed;
       expect(server.output()).toContain('"msg":"shutting down"');
       expect(server.output()).toContain(`"signal":"${signal}"`);
       if (dataDir) expect(fs.existsSync(path.join(dataDir, 'crowdmix.lock'))).toBe(false);
