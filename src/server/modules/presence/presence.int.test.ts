@@ -13,6 +13,8 @@ import {
   type TestUser,
 } from '../../../../test/helpers/test-app';
 import { connectWs } from '../../../../test/helpers/ws-client';
+import type { Client } from '../../realtime/hub';
+import { Presence } from './presence.service';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -223,5 +225,36 @@ describe('moods', () => {
 
   it('refuses visitors with 401', async () => {
     expect((await http.patch(`/api/users/${ada.id}/mood`, { body: { mood: 'chill' } })).statusCode).toBe(401);
+  });
+});
+
+describe('a socket that closes before its row is written', () => {
+  it('leaves no row behind (the removal waits for the write; on a pool the delete could land first)', async () => {
+    const user = await registerUser(t.app, { firstName: 'Quick' });
+    // The row's write is held back until the socket has closed, as a busy pool may do.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const db = t.database.db;
+    const slowDb = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== 'insert') return Reflect.get(target, key, receiver);
+        return (table: typeof onlineUsers) => ({
+          values: (row: typeof onlineUsers.$inferInsert) => ({
+            onConflictDoNothing: async () => {
+              await held;
+              await target.insert(table).values(row).onConflictDoNothing();
+            },
+          }),
+        });
+      },
+    });
+    const presence = new Presence({ db: slowDb, hub: t.deps.hub, log: t.app.log });
+    const client = { socketId: 'quick-socket', userId: user.id } as Client;
+    const connecting = presence.connected(client);
+    const disconnecting = presence.disconnected(client);
+    release();
+    await Promise.all([connecting, disconnecting]);
+    presence.stop();
+    expect(await db.$count(onlineUsers, eq(onlineUsers.socketId, 'quick-socket'))).toBe(0);
   });
 });

@@ -21,7 +21,8 @@ const freshSince = () => new Date(Date.now() - PRESENCE_STALE_MS);
 
 /** Presence state of one app instance: its signed-in sockets and a debounced presence_changed. */
 export class Presence {
-  private readonly sockets = new Map<string, { userId: string; touchedAt: number }>();
+  /** `inserted`: the socket's row write, which its removal waits for (on a pool, a later delete can land first). */
+  private readonly sockets = new Map<string, { userId: string; touchedAt: number; inserted: Promise<void> }>();
   private timer?: NodeJS.Timeout;
   private publishTimer?: NodeJS.Timeout;
 
@@ -29,13 +30,22 @@ export class Presence {
 
   async connected(client: Client) {
     if (!client.userId) return;
-    this.sockets.set(client.socketId, { userId: client.userId, touchedAt: Date.now() });
-    await repo.insertSocket(this.deps.db, client.socketId, client.userId);
+    const inserted = repo.insertSocket(this.deps.db, client.socketId, client.userId);
+    this.sockets.set(client.socketId, {
+      userId: client.userId,
+      touchedAt: Date.now(),
+      inserted: inserted.catch(() => {}),
+    });
+    await inserted;
     this.changed();
   }
 
   async disconnected(client: Client) {
-    if (!client.userId || !this.sockets.delete(client.socketId)) return;
+    const s = this.sockets.get(client.socketId);
+    if (!client.userId || !s) return;
+    this.sockets.delete(client.socketId);
+    // A socket that closes at once: its row must be written before it is deleted, or it would outlive the socket.
+    await s.inserted;
     await repo.removeSocket(this.deps.db, client.socketId, client.userId, freshSince());
     this.changed();
   }
