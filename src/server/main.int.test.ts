@@ -1,6 +1,6 @@
 /**
- * The real server process (src/server/main.ts): graceful shutdown on SIGTERM and SIGINT, with a websocket
- * client and a connection that never sent a request connected, on PGlite (the data directory's lock is released) and on PostgreSQL.
+ * The real server process (src/server/main.ts): graceful shutdown on SIGTERM and SIGINT, with a websocket client and
+ * a connection that never sent a request open, on PGlite (the data directory's lock is released) and on PostgreSQL.
  */
 import fs from 'node:fs';
 import net from 'node:net';
