@@ -73,6 +73,38 @@ test.describe('social', () => {
     await expect(log.getByText(hello)).toBeVisible();
   });
 
+  test('a message written after the history was read but before the socket joined the room is not lost', async ({
+    browser,
+  }) => {
+    const alice = await person(browser, newAccount('Alice'));
+    const bob = await person(browser, newAccount('Bob'));
+    contexts.push(alice.context, bob.context);
+    // Bob's request to join the room reaches the server only after Alice has written, as on a slow link: the history
+    // he read does not hold her message, and the room's broadcast of it went to sockets already in the room.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const joinHeld = new Promise<void>((resolve) => (holding = resolve));
+    await bob.page.routeWebSocket(/\/ws$/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((message) => {
+        const text = String(message);
+        if (!(text.includes('"subscribe"') && text.includes('"global"'))) return server.send(message);
+        holding();
+        void held.then(() => server.send(message));
+      });
+    });
+    await bob.page.goto('/chat');
+    const log = bob.page.getByRole('log', { name: 'Global chat messages' });
+    await expect(log.getByText('Welcome to CrowdMix!', { exact: false })).toBeVisible();
+    await joinHeld;
+    const hello = `Between the read and the join ${Date.now()}`;
+    const sent = await alice.context.request.post('/api/messages/global', { data: { content: hello } });
+    expect(sent.status(), await sent.text()).toBe(201);
+    release();
+    await expect(log.getByText(hello)).toBeVisible();
+  });
+
   test('global and venue messages reach the other browser live; hostile text stays text', async ({ browser }) => {
     const alice = await person(browser, newAccount('Alice'));
     const mallory = await person(browser, { ...newAccount('x'), firstName: XSS_NAME, lastName: 'Tester' });

@@ -52,6 +52,8 @@ export const ServerEventSchema = z.discriminatedUnion('type', [
   LiveRequestEventSchema,
   LiveHostTakeoverEventSchema,
   z.object({ type: z.literal('pong') }),
+  /** The socket is in the room: events published from now on reach it; a screen reads what it may have missed. */
+  z.object({ type: z.literal('subscribed'), room: z.string() }),
   /** The server may have missed changes (its link to the other instances was cut): refetch what is shown. */
   z.object({ type: z.literal('resync') }),
   z.object({ type: z.literal('error'), message: z.string() }),

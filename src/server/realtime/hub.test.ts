@@ -103,8 +103,24 @@ describe('RealtimeHub delivery', () => {
     await hub.publish({ type: 'chat_message', room: 'global', message }, { kind: 'room', room: 'global' });
     await hub.publish({ type: 'messages_read', otherUserId: 'u9' }, { kind: 'users', userIds: ['u2'] });
     vi.advanceTimersByTime(COALESCE_WINDOW_MS);
-    expect(inRoom.types()).toEqual([['vote_update'], ['chat_message']]);
+    expect(inRoom.types()).toEqual([['subscribed'], ['vote_update'], ['chat_message']]);
     expect(outside.types()).toEqual([['vote_update'], ['messages_read']]);
+  });
+
+  it('confirms a subscription once the socket is in the room, after the events queued before it; a refused one is not', async () => {
+    const a = await added('a');
+    hub.authorizeRooms('venue:', async (_client, room) => room !== 'venue:2');
+    await hub.publish(vote(1)); // opens a window: queued for a
+    await hub.handle(a.client, { type: 'subscribe', room: 'venue:1' });
+    await hub.handle(a.client, { type: 'subscribe', room: 'venue:2' });
+    expect(a.frames).toEqual([
+      [vote(1)],
+      [{ type: 'subscribed', room: 'venue:1' }],
+      [{ type: 'error', message: 'Not allowed to join venue:2' }],
+    ]);
+    await hub.publish({ type: 'songs_changed', venueId: 1 }, { kind: 'room', room: 'venue:1' });
+    vi.advanceTimersByTime(COALESCE_WINDOW_MS);
+    expect(a.types().at(-1)).toEqual(['songs_changed']);
   });
 
   it("sends a room's socket only the newest of the live snapshots queued in one window (they supersede)", async () => {
@@ -123,8 +139,9 @@ describe('RealtimeHub delivery', () => {
     await hub.publish(live(2, 1), { kind: 'room', room: 'live:2' });
     vi.advanceTimersByTime(COALESCE_WINDOW_MS);
     // One snapshot per room and window, the newest, in the place of the first; other events are all kept.
-    expect(tv.frames).toEqual([[vote(1)], [live(1, 9), vote(2)]]);
-    expect(elsewhere.frames).toEqual([[vote(1)], [vote(2), live(2, 1)]]);
+    const joined = (room: string) => ({ type: 'subscribed', room });
+    expect(tv.frames).toEqual([[joined('live:1')], [vote(1)], [live(1, 9), vote(2)]]);
+    expect(elsewhere.frames).toEqual([[joined('live:2')], [vote(1)], [vote(2), live(2, 1)]]);
   });
 
   it("answers a direct send (a 'pong') after the events queued before it", async () => {

@@ -433,6 +433,9 @@ export class RealtimeHub {
         let set = this.rooms.get(room);
         if (!set) this.rooms.set(room, (set = new Set()));
         set.add(client);
+        // From here on the room's events reach this socket. What the screen read before (its first GET may have been
+        // answered before this point) can miss one published meanwhile: the screen catches up on this event.
+        this.send(client, { type: 'subscribed', room });
         break;
       }
       case 'unsubscribe':

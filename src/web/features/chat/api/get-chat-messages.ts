@@ -1,7 +1,9 @@
 /**
  * GET /api/messages/global and /api/venues/{id}/messages. The first load takes the newest 100; later fetches ask
  * only for what is newer (`?after=`), which the server answers from memory when nothing is. New messages arrive
- * over /ws; polling every 3 s is the fallback while the socket is not open (spec section 9).
+ * over /ws — and once the server confirms the room (`subscribed`), one `?after=` fetch picks up what was written
+ * between the history's read and that moment; polling every 3 s is the fallback while the socket is not open
+ * (spec section 9).
  */
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { POLL } from '@shared/constants';
@@ -99,6 +101,17 @@ export function useChatMessages(room: ChatRoom | null) {
     // The history is still on its way (and may not hold this message): kept, and merged into it when it arrives.
     if (qc.getQueryData<Message[]>(key) === undefined) return keepEarly(e.room, e.message);
     qc.setQueryData<Message[]>(key, (cur) => (cur ? mergeMessages(cur, [e.message]) : cur));
+  });
+  // The server has put the socket in the room. A message written after the history was read but before this point
+  // came to no socket of ours: once the history is here, an `?after=` fetch (cheap: answered from memory when nothing
+  // is newer) brings it.
+  useRealtimeEvent('subscribed', (e) => {
+    if (!room || e.room !== channel) return;
+    const options = chatMessagesQueryOptions(qc, room);
+    void qc.ensureQueryData(options).then(
+      () => qc.refetchQueries({ queryKey: options.queryKey, exact: true }),
+      () => {},
+    );
   });
   // A message removed by the venue's owner, a moderator or its author leaving: gone from every open view.
   useRealtimeEvent('chat_message_removed', (e) => {
