@@ -1,9 +1,10 @@
 /** Demo data on an empty database: users, venues, songs with real YouTube ids, votes, playlists, chat. */
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { ne, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import {
+  FORMER_MEMBER_ID,
   communityPlaylistMembers,
   communityPlaylists,
   communityPlaylistSongs,
@@ -34,14 +35,21 @@ function mulberry32(seed: number) {
 /** Advisory lock key taken while seeding (any number unique in this app). */
 const SEED_LOCK_KEY = 7_411_002;
 
-/** Inserts the demo data unless it is already there (idempotent). Returns whether it inserted anything. */
+/**
+ * Whether the database holds anything of its own: a person (other than the migrations' "Former member") or a song.
+ * The seed asked only whether the demo account was there: once someone deleted that account, every start seeded
+ * again and failed (the other demo people were still there), and a database with votes of its own failed the first.
+ */
+async function holdsData(db: Pick<Db, 'select'>): Promise<boolean> {
+  const [person] = await db.select({ id: users.id }).from(users).where(ne(users.id, FORMER_MEMBER_ID)).limit(1);
+  if (person) return true;
+  const [song] = await db.select({ id: songs.id }).from(songs).limit(1);
+  return Boolean(song);
+}
+
+/** Inserts the demo data into an empty database; otherwise does nothing. Returns whether it inserted anything. */
 export async function seedDemoData(db: Db, log?: FastifyBaseLogger): Promise<boolean> {
-  const existing = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${DEMO_USERS[0].email}`)
-    .limit(1);
-  if (existing.length > 0) return false;
+  if (await holdsData(db)) return false;
   const hash = await hashPassword(DEMO_PASSWORD);
   const rand = mulberry32(20261121);
   const now = Date.now();
@@ -49,12 +57,7 @@ export async function seedDemoData(db: Db, log?: FastifyBaseLogger): Promise<boo
   const seeded = await db.transaction(async (tx) => {
     // Instances starting together on an empty database: the first seeds, the others wait here, then find the data.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    const again = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${DEMO_USERS[0].email}`)
-      .limit(1);
-    if (again.length > 0) return false;
+    if (await holdsData(tx)) return false;
     const userRows = await tx
       .insert(users)
       .values(
@@ -134,7 +137,10 @@ export async function seedDemoData(db: Db, log?: FastifyBaseLogger): Promise<boo
     await tx.execute(sql`
       insert into vote_tallies (song_id, venue_id, slot, up_votes, down_votes)
       select song_id, venue_id, 0, count(*) filter (where vote_type = 'up'), count(*) filter (where vote_type = 'down')
-      from votes group by song_id, venue_id`);
+      from votes where song_id in (${sql.join(
+        songRows.map((song) => sql`${song.id}`),
+        sql`, `,
+      )}) group by song_id, venue_id`);
 
     // Two community playlists with members, approved and pending songs.
     const [road, study] = await tx
