@@ -8,7 +8,17 @@ import fs from 'node:fs';
 import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { startSmtp, type TestSmtp } from '../test/helpers/smtp-server';
-import { test, expect, expectAccessible, newAccount, ownServer, routeOutside, signUp, type Account } from './fixtures';
+import {
+  test,
+  expect,
+  expectAccessible,
+  holdResponses,
+  newAccount,
+  ownServer,
+  routeOutside,
+  signUp,
+  type Account,
+} from './fixtures';
 import { smtpPort } from './fixtures/servers';
 
 const ADMIN: Account = {
@@ -254,12 +264,7 @@ test.describe('accounts', () => {
     const { page } = reporter;
     // Only the Report button is in the page's first load (ADR 032); hold the dialog's code back so the press lands
     // while it is still loading, as on a slow phone.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/report-dialog-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdResponses(page, /\/assets\/report-dialog-[^/]+\.js$/);
     await page.goto('/venue/1/mix');
     const button = page.getByRole('button', { name: 'Report venue' });
     await button.click();

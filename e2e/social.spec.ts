@@ -1,7 +1,7 @@
 /** Social: chat rooms live between two browsers, private messages with unread counts, moods, profile, XSS, axe. */
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { test, expect, expectAccessible, newAccount, routeOutside, signUp, type Account } from './fixtures';
+import { test, expect, deferred, expectAccessible, newAccount, routeOutside, signUp, type Account } from './fixtures';
 
 const XSS_NAME = '<img src=x onerror=alert(1)>';
 const SCRIPT = '<script>alert(1)</script>';
@@ -42,17 +42,15 @@ test.describe('social', () => {
     contexts.push(alice.context, bob.context);
     // Bob's history is read by the server at once but reaches his page only later, as on a slow phone: a message
     // written meanwhile comes over the socket before the history that does not hold it.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let read!: () => void;
-    const historyRead = new Promise<void>((resolve) => (read = resolve));
+    const held = deferred();
+    const historyRead = deferred();
     let first = true;
     await bob.page.route('**/api/messages/global', async (route) => {
       if (!first) return route.continue();
       first = false;
       const response = await route.fetch();
-      read();
-      await held;
+      historyRead.resolve();
+      await held.promise;
       await route.fulfill({ response }).catch(() => {}); // the app may have dropped this request meanwhile
     });
     const socket = bob.page.waitForEvent('websocket');
@@ -61,13 +59,13 @@ test.describe('social', () => {
     const subscribed = ws.waitForEvent('framesent', {
       predicate: (f) => String(f.payload).includes('"subscribe"') && String(f.payload).includes('"global"'),
     });
-    await Promise.all([historyRead, subscribed]);
+    await Promise.all([historyRead.promise, subscribed]);
     const hello = `Early hello ${Date.now()}`;
     const arrived = ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).includes(hello) });
     const sent = await alice.context.request.post('/api/messages/global', { data: { content: hello } });
     expect(sent.status(), await sent.text()).toBe(201);
     await arrived;
-    release();
+    held.resolve();
     const log = bob.page.getByRole('log', { name: 'Global chat messages' });
     await expect(log.getByText('Welcome to CrowdMix!', { exact: false })).toBeVisible();
     await expect(log.getByText(hello)).toBeVisible();
@@ -81,27 +79,25 @@ test.describe('social', () => {
     contexts.push(alice.context, bob.context);
     // Bob's request to join the room reaches the server only after Alice has written, as on a slow link: the history
     // he read does not hold her message, and the room's broadcast of it went to sockets already in the room.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let holding!: () => void;
-    const joinHeld = new Promise<void>((resolve) => (holding = resolve));
+    const held = deferred();
+    const joinHeld = deferred();
     await bob.page.routeWebSocket(/\/ws$/, (ws) => {
       const server = ws.connectToServer();
       ws.onMessage((message) => {
         const text = String(message);
         if (!(text.includes('"subscribe"') && text.includes('"global"'))) return server.send(message);
-        holding();
-        void held.then(() => server.send(message));
+        joinHeld.resolve();
+        void held.promise.then(() => server.send(message));
       });
     });
     await bob.page.goto('/chat');
     const log = bob.page.getByRole('log', { name: 'Global chat messages' });
     await expect(log.getByText('Welcome to CrowdMix!', { exact: false })).toBeVisible();
-    await joinHeld;
+    await joinHeld.promise;
     const hello = `Between the read and the join ${Date.now()}`;
     const sent = await alice.context.request.post('/api/messages/global', { data: { content: hello } });
     expect(sent.status(), await sent.text()).toBe(201);
-    release();
+    held.resolve();
     await expect(log.getByText(hello)).toBeVisible();
   });
 

@@ -21,12 +21,7 @@ test.describe('venues and venue mixes', () => {
   }) => {
     await signUp(context);
     // The dialog's code loads after the page paints (ADR 024); on a slow network it arrives after the press.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/venue-form-dialog-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdResponses(page, /\/assets\/venue-form-dialog-[^/]+\.js$/);
     await page.goto('/venues');
     await page.getByRole('button', { name: 'Create Venue' }).click();
     release();

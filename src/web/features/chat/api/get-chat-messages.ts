@@ -53,34 +53,13 @@ export async function getChatMessages(
   return getJson<Message[]>(`${chatUrl(room)}${q}`, signal);
 }
 
-/**
- * Messages that came over /ws before their room's history had loaded, by channel. The history may have been read by
- * the server before they were written, so they are merged into it when it arrives (by id: one that is in it already
- * counts once); dropping them lost them until the next reload. At most a page per room is kept.
- */
-const early = new Map<string, Message[]>();
-
-function keepEarly(channel: string, message: Message) {
-  const list = early.get(channel) ?? [];
-  list.push(message);
-  early.set(channel, list.slice(-MESSAGE_PAGE_SIZE));
-}
-
-function withEarly(room: ChatRoom, history: Message[]): Message[] {
-  const channel = chatChannel(room);
-  const waiting = early.get(channel);
-  if (!waiting) return history;
-  early.delete(channel);
-  return mergeMessages(history, waiting);
-}
-
 export const chatMessagesQueryOptions = (qc: QueryClient, room: ChatRoom) =>
   queryOptions({
     queryKey: chatMessagesKey(room),
     queryFn: async ({ signal }) => {
       const current = qc.getQueryData<Message[]>(chatMessagesKey(room));
       const last = lastRealId(current);
-      if (!current || last === 0) return withEarly(room, await getChatMessages(room, {}, signal));
+      if (!current || last === 0) return getChatMessages(room, {}, signal);
       const newer = await getChatMessages(room, { after: last }, signal);
       // A full page means we may have missed more: start again from the newest page.
       if (newer.length >= MESSAGE_PAGE_SIZE)
@@ -97,14 +76,12 @@ export function useChatMessages(room: ChatRoom | null) {
   useRealtimeRoom(channel);
   useRealtimeEvent('chat_message', (e) => {
     if (!room || e.room !== channel) return;
-    const key = chatMessagesKey(room);
-    // The history is still on its way (and may not hold this message): kept, and merged into it when it arrives.
-    if (qc.getQueryData<Message[]>(key) === undefined) return keepEarly(e.room, e.message);
-    qc.setQueryData<Message[]>(key, (cur) => (cur ? mergeMessages(cur, [e.message]) : cur));
+    // While the history is still on its way a message is left to the catch-up below, which follows the history.
+    qc.setQueryData<Message[]>(chatMessagesKey(room), (cur) => (cur ? mergeMessages(cur, [e.message]) : cur));
   });
-  // The server has put the socket in the room. A message written after the history was read but before this point
-  // came to no socket of ours: once the history is here, an `?after=` fetch (cheap: answered from memory when nothing
-  // is newer) brings it.
+  // The server has put the socket in the room. A message written after the history was read — before this point, or
+  // after it but reaching the socket before the history reached the page — is not in it: once the history is here, an
+  // `?after=` fetch (cheap: answered from memory when nothing is newer) brings it.
   useRealtimeEvent('subscribed', (e) => {
     if (!room || e.room !== channel) return;
     const options = chatMessagesQueryOptions(qc, room);

@@ -22,6 +22,16 @@ function ReportForm(props: { target: ReportTarget; onDone: () => void }) {
   );
 }
 
+/** The dialog's content while it is open: title, what is reported, and the form. */
+function ReportContent({ target, open, onDone }: { target: ReportTarget; open: boolean; onDone: () => void }) {
+  if (!open) return null;
+  return (
+    <DialogContent title={`Report this ${NOUN[target.type]}`} description={target.label}>
+      <ReportForm target={target} onDone={onDone} />
+    </DialogContent>
+  );
+}
+
 /** A report dialog opened by the caller (e.g. from a menu item). */
 export function ReportDialog({
   target,
@@ -34,11 +44,7 @@ export function ReportDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      {open ? (
-        <DialogContent title={`Report this ${NOUN[target.type]}`} description={target.label}>
-          <ReportForm target={target} onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      ) : null}
+      <ReportContent target={target} open={open} onDone={() => onOpenChange(false)} />
     </Dialog>
   );
 }
@@ -50,11 +56,7 @@ export function ReportTriggerDialog({ target, trigger }: { target: ReportTarget;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      {open ? (
-        <DialogContent title={`Report this ${NOUN[target.type]}`} description={target.label}>
-          <ReportForm target={target} onDone={() => setOpen(false)} />
-        </DialogContent>
-      ) : null}
+      <ReportContent target={target} open={open} onDone={() => setOpen(false)} />
     </Dialog>
   );
 }
