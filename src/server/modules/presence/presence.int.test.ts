@@ -235,17 +235,15 @@ describe('a socket that closes before its row is written', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const db = t.database.db;
+    let statements = 0;
     const slowDb = new Proxy(db, {
       get(target, key, receiver) {
-        if (key !== 'insert') return Reflect.get(target, key, receiver);
-        return (table: typeof onlineUsers) => ({
-          values: (row: typeof onlineUsers.$inferInsert) => ({
-            onConflictDoNothing: async () => {
-              await held;
-              await target.insert(table).values(row).onConflictDoNothing();
-            },
-          }),
-        });
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return async (query: Parameters<typeof db.execute>[0]) => {
+          // The socket's first statement (its row's write) is the one held back.
+          if (statements++ === 0) await held;
+          return target.execute(query);
+        };
       },
     });
     const presence = new Presence({ db: slowDb, hub: t.deps.hub, log: t.app.log });
@@ -256,5 +254,45 @@ describe('a socket that closes before its row is written', () => {
     await Promise.all([connecting, disconnecting]);
     presence.stop();
     expect(await db.$count(onlineUsers, eq(onlineUsers.socketId, 'quick-socket'))).toBe(0);
+  });
+});
+
+describe("a socket's row and its user's online flag", () => {
+  it('change together: after every statement, a user with a socket row is marked online (a reader never sees one without the other)', async () => {
+    const user = await registerUser(t.app, { firstName: 'Steady' });
+    const db = t.database.db;
+    const seen: { rows: number; isOnline: boolean }[] = [];
+    const check = async () => {
+      const rows = await db.$count(onlineUsers, eq(onlineUsers.userId, user.id));
+      const [row] = await db.select({ isOnline: users.isOnline }).from(users).where(eq(users.id, user.id));
+      seen.push({ rows, isOnline: row.isOnline });
+    };
+    // Every statement the presence code runs is followed by a look at the two tables, as a concurrent reader may.
+    const stepped = <T extends object>(target: T): T =>
+      new Proxy(target, {
+        get(obj, key) {
+          const value = Reflect.get(obj, key, obj) as unknown;
+          if (key === 'then' && typeof value === 'function') {
+            return (ok: (v: unknown) => unknown, fail: (e: unknown) => unknown) =>
+              (value as PromiseLike<unknown>['then'])
+                .call(obj, async (v: unknown) => (await check(), v))
+                .then(ok, fail);
+          }
+          if (typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            const out = (value as (...a: unknown[]) => unknown).apply(obj, args);
+            return out && typeof out === 'object' ? stepped(out) : out;
+          };
+        },
+      });
+    const presence = new Presence({ db: stepped(db), hub: t.deps.hub, log: t.app.log });
+    const client = { socketId: 'steady-socket', userId: user.id } as Client;
+    await presence.connected(client);
+    await presence.disconnected(client);
+    presence.stop();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((s) => s.rows > 0 && !s.isOnline)).toEqual([]);
+    expect(seen.filter((s) => s.rows === 0 && s.isOnline)).toEqual([]);
+    expect(seen.at(-1)).toEqual({ rows: 0, isOnline: false });
   });
 });

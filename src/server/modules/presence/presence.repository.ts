@@ -18,9 +18,16 @@ export async function findUser(db: DbOrTx, userId: string) {
   return row ?? null;
 }
 
+/**
+ * Adds a socket's row and marks its user online in one statement, so that no reader sees the user in the online list
+ * but not `isOnline` (as removeSocket does the reverse).
+ */
 export async function insertSocket(db: DbOrTx, socketId: string, userId: string) {
-  await db.insert(onlineUsers).values({ socketId, userId }).onConflictDoNothing();
-  await db.update(users).set({ isOnline: true, lastSeen: new Date() }).where(eq(users.id, userId));
+  await db.execute(sql`
+    with added as (
+      insert into ${onlineUsers} (socket_id, user_id) values (${socketId}, ${userId}) on conflict do nothing
+    )
+    update ${users} set is_online = true, last_seen = now() where ${users.id} = ${userId}`);
 }
 
 /**
