@@ -258,14 +258,20 @@ describe('a socket that closes before its row is written', () => {
 });
 
 describe("a socket's row and its user's online flag", () => {
-  it('change together: after every statement, a user with a socket row is marked online (a reader never sees one without the other)', async () => {
+  it('change together: after every statement, a user with a socket row is marked online and in its venue (a reader never sees one without the other)', async () => {
     const user = await registerUser(t.app, { firstName: 'Steady' });
+    const venue = await createVenue(t.database.db);
     const db = t.database.db;
-    const seen: { rows: number; isOnline: boolean }[] = [];
+    const seen: { rows: number; isOnline: boolean; socketVenue: number | null; userVenue: number | null }[] = [];
     const check = async () => {
-      const rows = await db.$count(onlineUsers, eq(onlineUsers.userId, user.id));
-      const [row] = await db.select({ isOnline: users.isOnline }).from(users).where(eq(users.id, user.id));
-      seen.push({ rows, isOnline: row.isOnline });
+      const sockets = await db.select().from(onlineUsers).where(eq(onlineUsers.userId, user.id));
+      const [row] = await db.select().from(users).where(eq(users.id, user.id));
+      seen.push({
+        rows: sockets.length,
+        isOnline: row.isOnline,
+        socketVenue: sockets[0]?.venueId ?? null,
+        userVenue: row.currentVenueId,
+      });
     };
     // Every statement the presence code runs is followed by a look at the two tables, as a concurrent reader may.
     const stepped = <T extends object>(target: T): T =>
@@ -288,11 +294,15 @@ describe("a socket's row and its user's online flag", () => {
     const presence = new Presence({ db: stepped(db), hub: t.deps.hub, log: t.app.log });
     const client = { socketId: 'steady-socket', userId: user.id } as Client;
     await presence.connected(client);
+    await presence.enterVenue(client, venue.id);
+    await presence.enterVenue(client, null);
     await presence.disconnected(client);
     presence.stop();
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.filter((s) => s.rows > 0 && !s.isOnline)).toEqual([]);
     expect(seen.filter((s) => s.rows === 0 && s.isOnline)).toEqual([]);
-    expect(seen.at(-1)).toEqual({ rows: 0, isOnline: false });
+    expect(seen.filter((s) => s.socketVenue !== s.userVenue)).toEqual([]);
+    expect(seen.some((s) => s.userVenue === venue.id)).toBe(true);
+    expect(seen.at(-1)).toEqual({ rows: 0, isOnline: false, socketVenue: null, userVenue: null });
   });
 });

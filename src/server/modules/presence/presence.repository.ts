@@ -65,10 +65,13 @@ export async function touchSockets(db: DbOrTx, socketIds: string[]) {
   await db.update(onlineUsers).set({ lastActivity: new Date() }).where(inArray(onlineUsers.socketId, socketIds));
 }
 
-/** Sets the venue a socket's user is in (null: none). */
+/** Sets the venue a socket's user is in (null: none), on the socket's row and the user's in one statement. */
 export async function setSocketVenue(db: DbOrTx, socketId: string, userId: string, venueId: number | null) {
-  await db.update(onlineUsers).set({ venueId, lastActivity: new Date() }).where(eq(onlineUsers.socketId, socketId));
-  await db.update(users).set({ currentVenueId: venueId }).where(eq(users.id, userId));
+  await db.execute(sql`
+    with moved as (
+      update ${onlineUsers} set venue_id = ${venueId}, last_activity = now() where ${onlineUsers.socketId} = ${socketId}
+    )
+    update ${users} set current_venue_id = ${venueId} where ${users.id} = ${userId}`);
 }
 
 /** Deletes rows not refreshed since `staleBefore`; returns how many. */
