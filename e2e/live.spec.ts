@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import type { LiveHostInfo, LiveView } from '../src/shared/schemas/live';
 import type { Song } from '../src/shared/schemas/song';
-import { test, expect, expectAccessible, routeOutside, signUp, ownServer } from './fixtures';
+import { test, expect, expectAccessible, deferred, routeOutside, signUp, ownServer } from './fixtures';
 
 const SHOTS = '/tmp/live-shots';
 
@@ -224,6 +224,54 @@ test.describe('venue live', () => {
     await tv.screenshot({ path: `${SHOTS}/tv-offline-1920x1080.png` });
 
     await Promise.all([tvCtx.close(), aCtx.close(), bCtx.close()]);
+  });
+
+  test('a change made after the TV read the room but before its socket joined it reaches the TV', async ({
+    browser,
+  }) => {
+    const hostCtx = await newContext(browser, { width: 1280, height: 800 });
+    await signUp(hostCtx);
+    const created = await hostCtx.request.post('/api/venues', {
+      data: { name: `Night Owl ${Date.now().toString(36)}`, location: 'Hull', type: 'club' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const venueId = ((await created.json()) as { id: number }).id;
+    const deviceId = `e2e-host-${Date.now().toString(36)}`;
+    const started = await hostCtx.request.post(`/api/venues/${venueId}/live/session`, { data: { deviceId } });
+    expect(started.status(), await started.text()).toBe(200);
+    const info = (await started.json()) as LiveHostInfo;
+    const host = await hostCtx.newPage();
+    await expect.poll(async () => (await liveView(host, venueId)).state.nowPlaying?.song.title ?? null).not.toBeNull();
+    const before = (await liveView(host, venueId)).state;
+
+    // The TV's request to join the room reaches the server only after the host has skipped, as on a slow bar Wi-Fi:
+    // the state it read is the old one, and the room's broadcast of the new one went to sockets already in the room.
+    const tvCtx = await newContext(browser, { width: 1920, height: 1080 });
+    const held = deferred();
+    const joinHeld = deferred();
+    await tvCtx.routeWebSocket(/\/ws$/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((message) => {
+        const text = String(message);
+        if (!(text.includes('"subscribe"') && text.includes(`"live:${venueId}"`))) return server.send(message);
+        joinHeld.resolve();
+        void held.promise.then(() => server.send(message));
+      });
+    });
+    const tv = await tvCtx.newPage();
+    await tv.goto(info.tvPath);
+    await expect(tv.getByTestId('tv-now-playing')).toHaveText(before.nowPlaying!.song.title);
+    await joinHeld.promise;
+    // Keeps the host's device alive meanwhile, so that no "player offline" change brings the TV a fresh state.
+    const beat = await hostCtx.request.post(`/api/venues/${venueId}/live/heartbeat`, { data: { deviceId } });
+    expect(beat.status(), await beat.text()).toBe(200);
+    const skipped = await hostCtx.request.post(`/api/venues/${venueId}/live/control`, { data: { action: 'skip' } });
+    expect(skipped.status(), await skipped.text()).toBe(200);
+    const after = (await liveView(host, venueId)).state;
+    expect(after.nowPlaying?.entryId).not.toBe(before.nowPlaying!.entryId);
+    held.resolve();
+    await expect(tv.getByTestId('tv-now-playing')).toHaveText(after.nowPlaying!.song.title, { timeout: 10_000 });
+    await Promise.all([tvCtx.close(), hostCtx.close()]);
   });
 
   test('sign in from the join link and come back joined; refusals in words; bans with undo; a second host device takes over', async ({

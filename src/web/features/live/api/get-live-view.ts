@@ -46,6 +46,13 @@ export function applyLiveState(qc: QueryClient, state: LiveState): boolean {
   return taken;
 }
 
+/** Puts a freshly read view into the cache unless the cache already holds a newer state (from `live_state`). */
+export function applyLiveView(qc: QueryClient, venueId: number, view: LiveViewData) {
+  qc.setQueryData<LiveViewData>(liveKeys.view(venueId), (old) =>
+    old && old.state.version > view.state.version ? old : view,
+  );
+}
+
 /** Puts the caller's fresh `me` (every patron action answers one) into the cache. */
 export function applyLiveMe(qc: QueryClient, venueId: number, me: LiveMe) {
   qc.setQueryData<LiveViewData>(liveKeys.view(venueId), (old) =>
