@@ -3,6 +3,7 @@ import {
   test,
   expect,
   expectAccessible,
+  deferred,
   holdResponses,
   newAccount,
   routeOutside,
@@ -282,6 +283,39 @@ test.describe('community playlists', () => {
     await page2.getByRole('tab', { name: /Members/ }).click();
     await expect(page2.getByTestId('playlist-member')).toHaveCount(1);
     await expect(page2.getByTestId('playlist-member').filter({ hasText: 'Otto Tester' })).toContainText('Admin');
+    await other.close();
+  });
+
+  test('a change made after the page read the playlist but before its socket joined the room reaches the page', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    await signUp(context);
+    const id = await createViaApi(context.request, { name: `Late Joiners ${Date.now().toString(36)}`, isPublic: true });
+    // The page's request to join the playlist's room reaches the server only after someone else has joined the
+    // playlist: the playlist it read is the old one, and the room's broadcast went to sockets already there.
+    const held = deferred();
+    const joinHeld = deferred();
+    await page.routeWebSocket(/\/ws$/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((message) => {
+        const text = String(message);
+        if (!(text.includes('"subscribe"') && text.includes(`"playlist:${id}"`))) return server.send(message);
+        joinHeld.resolve();
+        void held.promise.then(() => server.send(message));
+      });
+    });
+    await page.goto(`/community-playlists/${id}`);
+    await expect(page.getByText('1 member', { exact: true })).toBeVisible();
+    await joinHeld.promise;
+    const other = await browser.newContext();
+    await routeOutside(other);
+    await signUp(other);
+    const joined = await other.request.post(`/api/community-playlists/${id}/join`, { data: {} });
+    expect(joined.status(), await joined.text()).toBe(200);
+    held.resolve();
+    await expect(page.getByText('2 members', { exact: true })).toBeVisible({ timeout: 10_000 });
     await other.close();
   });
 

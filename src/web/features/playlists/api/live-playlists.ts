@@ -1,5 +1,6 @@
 /**
- * Live updates: the detail page joins the playlist's room and refetches on 'playlist_changed'; the list page
+ * Live updates: the detail page joins the playlist's room and refetches on 'playlist_changed' (and once when the
+ * server confirms the room, for a change made between the first read and the joining); the list page
  * refetches on 'playlists_changed'. (The realtime provider refetches everything after a reconnect.) While the
  * socket is down, both poll instead.
  */
@@ -24,6 +25,11 @@ export function useLivePlaylist(id: number, enabled: boolean): number | false {
   useRealtimeRoom(enabled ? `playlist:${id}` : null);
   useRealtimeEvent('playlist_changed', (e) => {
     if (enabled && e.playlistId === id) void invalidatePlaylist(qc, id);
+  });
+  // The server has put the socket in the room: a change made after the page's first read and before this point was
+  // broadcast to the sockets already there, so the playlist is read once more (a read in flight starts again).
+  useRealtimeEvent('subscribed', (e) => {
+    if (enabled && e.room === `playlist:${id}`) void invalidatePlaylist(qc, id, false);
   });
   return enabled && status !== 'open' ? PLAYLIST_FALLBACK_POLL_MS : false;
 }
