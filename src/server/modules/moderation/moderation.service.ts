@@ -14,6 +14,7 @@ import { RATE_RULES } from '../../lib/rate-limiter';
 import { displayName } from '../users/users.presenter';
 import { FOREVER, findUserRow, isAdminRow, isForever, requireAdmin } from '../safety/roles';
 import { notify, resolveTarget, type ReportTarget } from '../safety/safety.service';
+import { lockVotesBeforeSongDeletion } from '../votes/votes.service';
 import * as repo from './moderation.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'hub' | 'config' | 'sessions' | 'limiter'>;
@@ -69,7 +70,10 @@ async function hideItem(deps: Deps, type: ReportTargetType, id: string, hidden: 
 async function removeItem(deps: Deps, type: ReportTargetType, id: string, target: ReportTarget, after: After) {
   const n = Number(id);
   if (type === 'song') {
-    const song = await repo.deleteSong(deps.db, n);
+    const song = await deps.db.transaction(async (tx) => {
+      await lockVotesBeforeSongDeletion(tx, n);
+      return repo.deleteSong(tx, n);
+    });
     if (!song) throw conflict('The item no longer exists');
     // Its votes, tallies, file and playlist entries go with it (foreign keys cascade).
     after.push(async () => {

@@ -1,6 +1,6 @@
 /** SQL for songs and their PDF files. Counts come from vote_tallies (summed over slots), never from votes. */
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { fileChunks, files, songs, venues, votes } from '../../db/schema';
 import { uploaderNameSql } from './songs.presenter';
 
@@ -199,19 +199,10 @@ export async function insertPdfSong(
   return song;
 }
 
-/** Deletes a song; its votes, tallies and file go with it (foreign keys cascade). */
-/**
- * Deletes a song and, by cascade, its votes and tallies. Voters lock a vote row, then its tally slot, then (their
- * foreign key check) the song; the delete would lock the song first and reach the votes and slots last, so it takes
- * them first, in that order: a song deleted while it is being voted on waits for the votes instead of deadlocking.
- */
-export async function deleteSong(db: Db, id: number) {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from votes where song_id = ${id} order by id for update`);
-    await tx.execute(sql`select 1 from vote_tallies where song_id = ${id} order by id for update`);
-    const rows = await tx.delete(songs).where(eq(songs.id, id)).returning({ id: songs.id });
-    return rows.length > 0;
-  });
+/** Deletes a song; its votes, tallies, file and playlist entries go with it (foreign keys cascade). */
+export async function deleteSong(db: DbOrTx, id: number) {
+  const rows = await db.delete(songs).where(eq(songs.id, id)).returning({ id: songs.id });
+  return rows.length > 0;
 }
 
 /** A stored file (not its bytes) with the privacy facts of its song; null for a missing or unfinished file. */

@@ -22,6 +22,7 @@ import { CHUNK_SIZE, ChunkWriter, chunkReadStream } from './file-stream';
 import { decodeSongCursor, encodeSongCursor } from './song-cursor';
 import { presentSong } from './songs.presenter';
 import * as repo from './songs.repository';
+import { lockVotesBeforeSongDeletion } from '../votes/votes.service';
 
 /** Every PDF starts with these bytes, whatever the file is called. */
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
@@ -257,7 +258,10 @@ export async function deleteSong(deps: Pick<AppDeps, 'db' | 'hub'>, userId: stri
   const song = await repo.findSong(deps.db, songId);
   if (!song || (song.isPrivate && song.uploaderId !== userId)) throw notFound('Song not found');
   if (song.uploaderId !== userId) throw forbidden('Only the uploader can delete this song');
-  await repo.deleteSong(deps.db, songId);
+  await deps.db.transaction(async (tx) => {
+    await lockVotesBeforeSongDeletion(tx, songId);
+    await repo.deleteSong(tx, songId);
+  });
   await publishSongsChanged(deps, song);
 }
 

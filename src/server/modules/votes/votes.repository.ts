@@ -258,3 +258,9 @@ export async function foldTallies(db: Db, batch = FOLD_BATCH): Promise<number> {
     return cleared.length;
   });
 }
+
+/** Locks a song's vote rows, then its tally slots (each in id order), inside the caller's transaction. */
+export async function lockSongVotes(tx: DbOrTx, songId: number) {
+  await tx.execute(sql`select 1 from votes where song_id = ${songId} order by id for update`);
+  await tx.execute(sql`select 1 from vote_tallies where song_id = ${songId} order by id for update`);
+}

@@ -28,6 +28,16 @@ export async function withdrawAllVotes(tx: DbOrTx, userId: string): Promise<Set<
   return contexts;
 }
 
+/**
+ * Call before deleting a song, in the deleting transaction. Voters lock a vote row, then its tally slot, then (their
+ * foreign key check) the song; a plain delete locks the song first and reaches the votes and slots last, by cascade,
+ * so a song deleted while it is voted on deadlocked. Taking the votes and slots first, in the voters' order, makes the
+ * delete wait for the votes in flight instead.
+ */
+export async function lockVotesBeforeSongDeletion(tx: DbOrTx, songId: number) {
+  await repo.lockSongVotes(tx, songId);
+}
+
 export const VENUE_CLOSED_MESSAGE =
   'This venue has been deactivated; its mix can still be played but no longer takes votes';
 
