@@ -116,7 +116,7 @@ describe('finding 1: a websocket flood does not freeze the server', () => {
       const socket = await connectWs(baseUrl, ada.cookie);
       flood(socket, 2_000, { type: 'presence', venueId: venue.id });
       // Let the server start on the backlog before asking.
-      await eventually(async () => expect(counter.handled).toBeGreaterThan(0), 10_000);
+      await eventually(async () => expect(counter.handled).toBeGreaterThan(0));
       const handledAtLivez = await livezDuring(baseUrl, counter);
       expect(handledAtLivez).toBeLessThan(2_000);
       await socket.close();

@@ -96,8 +96,12 @@ export async function listenOnLoopback(app: BuiltApp['app'], host = '127.0.0.1')
   return `http://${host}:${(app.server.address() as AddressInfo).port}`;
 }
 
-/** Retries `fn` until it stops throwing (the server handles socket events asynchronously), up to `timeoutMs`. */
-export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 3000): Promise<T> {
+/**
+ * Retries `fn` until it stops throwing (the server handles socket events asynchronously), up to `timeoutMs`. The limit
+ * is patience, not a figure under test: a check that passes returns at once, and a loaded CI machine may take
+ * seconds to handle a socket's close, so only a check that would fail waits the whole time.
+ */
+export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     try {
