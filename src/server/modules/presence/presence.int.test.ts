@@ -262,12 +262,20 @@ describe("a socket's row and its user's online flag", () => {
     const user = await registerUser(t.app, { firstName: 'Steady' });
     const venue = await createVenue(t.database.db);
     const db = t.database.db;
-    const seen: { rows: number; isOnline: boolean; socketVenue: number | null; userVenue: number | null }[] = [];
+    const seen: {
+      rows: number;
+      stale?: boolean;
+      isOnline: boolean;
+      socketVenue: number | null;
+      userVenue: number | null;
+    }[] = [];
     const check = async () => {
-      const sockets = await db.select().from(onlineUsers).where(eq(onlineUsers.userId, user.id));
+      const all = await db.select().from(onlineUsers).where(eq(onlineUsers.userId, user.id));
+      const sockets = all.filter((r) => r.lastActivity.getTime() > Date.now() - 60_000);
       const [row] = await db.select().from(users).where(eq(users.id, user.id));
       seen.push({
         rows: sockets.length,
+        ...(all.length > sockets.length ? { stale: true } : {}),
         isOnline: row.isOnline,
         socketVenue: sockets[0]?.venueId ?? null,
         userVenue: row.currentVenueId,
@@ -297,10 +305,20 @@ describe("a socket's row and its user's online flag", () => {
     await presence.enterVenue(client, venue.id);
     await presence.enterVenue(client, null);
     await presence.disconnected(client);
+    // A row left behind by a crashed instance, swept once stale.
+    await db.insert(onlineUsers).values({ socketId: 'steady-ghost', userId: user.id });
+    await db.update(users).set({ isOnline: true }).where(eq(users.id, user.id));
+    await db
+      .update(onlineUsers)
+      .set({ lastActivity: new Date(Date.now() - 120_000) })
+      .where(eq(onlineUsers.socketId, 'steady-ghost'));
+    expect(await presence.sweep()).toBe(1);
     presence.stop();
     expect(seen.length).toBeGreaterThan(0);
-    expect(seen.filter((s) => s.rows > 0 && !s.isOnline)).toEqual([]);
-    expect(seen.filter((s) => s.rows === 0 && s.isOnline)).toEqual([]);
+    // A stale row counts as gone: the list shows fresh rows only.
+    expect(seen.filter((s) => s.rows > 0 && !s.isOnline && !s.stale)).toEqual([]);
+    // Until the sweep, a crashed instance's stale row leaves its user marked online; once the row is gone, so is that.
+    expect(seen.filter((s) => s.rows === 0 && !s.stale && s.isOnline)).toEqual([]);
     expect(seen.filter((s) => s.socketVenue !== s.userVenue)).toEqual([]);
     expect(seen.some((s) => s.userVenue === venue.id)).toBe(true);
     expect(seen.at(-1)).toEqual({ rows: 0, isOnline: false, socketVenue: null, userVenue: null });

@@ -1,5 +1,5 @@
 /** SQL for presence (online_users, one row per open socket) and moods. */
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { onlineUsers, users, venues } from '../../db/schema';
 
@@ -46,19 +46,6 @@ export async function removeSocket(db: DbOrTx, socketId: string, userId: string,
       )`);
 }
 
-async function markOfflineIfGone(db: DbOrTx, userIds: string[], freshSince: Date) {
-  if (!userIds.length) return;
-  await db
-    .update(users)
-    .set({ isOnline: false, lastSeen: new Date(), currentVenueId: null })
-    .where(
-      and(
-        inArray(users.id, userIds),
-        sql`not exists (select 1 from ${onlineUsers} where ${onlineUsers.userId} = ${users.id} and ${onlineUsers.lastActivity} > ${freshSince})`,
-      ),
-    );
-}
-
 /** Refreshes lastActivity of these sockets. */
 export async function touchSockets(db: DbOrTx, socketIds: string[]) {
   if (!socketIds.length) return;
@@ -74,14 +61,25 @@ export async function setSocketVenue(db: DbOrTx, socketId: string, userId: strin
     update ${users} set current_venue_id = ${venueId} where ${users.id} = ${userId}`);
 }
 
-/** Deletes rows not refreshed since `staleBefore`; returns how many. */
+/**
+ * Deletes rows not refreshed since `staleBefore` and marks their users offline when they have no fresh row left, in
+ * one statement (no reader sees a user gone from the list but still `isOnline`); returns how many rows went.
+ */
 export async function sweepStale(db: DbOrTx, staleBefore: Date): Promise<number> {
-  const gone = await db
-    .delete(onlineUsers)
-    .where(lt(onlineUsers.lastActivity, staleBefore))
-    .returning({ userId: onlineUsers.userId });
-  await markOfflineIfGone(db, [...new Set(gone.map((g) => g.userId))], staleBefore);
-  return gone.length;
+  const since = staleBefore.toISOString();
+  const result = (await db.execute(sql`
+    with gone as (
+      delete from ${onlineUsers} where ${onlineUsers.lastActivity} < ${since}::timestamptz returning user_id
+    ),
+    offline as (
+      update ${users} set is_online = false, last_seen = now(), current_venue_id = null
+      where ${users.id} in (select user_id from gone)
+        and not exists (
+          select 1 from ${onlineUsers} o where o.user_id = ${users.id} and o.last_activity > ${since}::timestamptz
+        )
+    )
+    select count(*)::int as n from gone`)) as unknown as { rows: Array<{ n: number | string }> };
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 /**
