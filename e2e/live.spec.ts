@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import type { LiveHostInfo, LiveView } from '../src/shared/schemas/live';
 import type { Song } from '../src/shared/schemas/song';
-import { test, expect, expectAccessible, deferred, routeOutside, signUp, ownServer } from './fixtures';
+import { test, expect, expectAccessible, holdRoomJoin, routeOutside, signUp, ownServer } from './fixtures';
 
 const SHOTS = '/tmp/live-shots';
 
@@ -25,6 +25,15 @@ async function newContext(
   const context = await browser.newContext({ viewport, reducedMotion, baseURL: ownServer() });
   await routeOutside(context);
   return context;
+}
+
+/** A new venue of the signed-in owner in `context` (a unique name from `name`); returns its id. */
+async function createVenue(context: BrowserContext, name: string, location: string, type: string): Promise<number> {
+  const created = await context.request.post('/api/venues', {
+    data: { name: `${name} ${Date.now().toString(36)}`, location, type },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
 }
 
 /** Counts the animations started on the TV's "Up next" rows (the FLIP moves). */
@@ -59,11 +68,7 @@ test.describe('venue live', () => {
     // --- The host: a new owner with a new venue, on a laptop.
     const hostCtx = await newContext(browser, { width: 1280, height: 800 });
     await signUp(hostCtx);
-    const created = await hostCtx.request.post('/api/venues', {
-      data: { name: `The Dive Bar ${Date.now().toString(36)}`, location: 'Leeds', type: 'bar' },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const venueId = ((await created.json()) as { id: number }).id;
+    const venueId = await createVenue(hostCtx, 'The Dive Bar', 'Leeds', 'bar');
     const host = await hostCtx.newPage();
     await host.goto(`/venue/${venueId}/live/host`);
     await expect(host.getByRole('heading', { level: 1 })).toBeVisible();
@@ -231,11 +236,7 @@ test.describe('venue live', () => {
   }) => {
     const hostCtx = await newContext(browser, { width: 1280, height: 800 });
     await signUp(hostCtx);
-    const created = await hostCtx.request.post('/api/venues', {
-      data: { name: `Night Owl ${Date.now().toString(36)}`, location: 'Hull', type: 'club' },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const venueId = ((await created.json()) as { id: number }).id;
+    const venueId = await createVenue(hostCtx, 'Night Owl', 'Hull', 'club');
     const deviceId = `e2e-host-${Date.now().toString(36)}`;
     const started = await hostCtx.request.post(`/api/venues/${venueId}/live/session`, { data: { deviceId } });
     expect(started.status(), await started.text()).toBe(200);
@@ -247,21 +248,11 @@ test.describe('venue live', () => {
     // The TV's request to join the room reaches the server only after the host has skipped, as on a slow bar Wi-Fi:
     // the state it read is the old one, and the room's broadcast of the new one went to sockets already in the room.
     const tvCtx = await newContext(browser, { width: 1920, height: 1080 });
-    const held = deferred();
-    const joinHeld = deferred();
-    await tvCtx.routeWebSocket(/\/ws$/, (ws) => {
-      const server = ws.connectToServer();
-      ws.onMessage((message) => {
-        const text = String(message);
-        if (!(text.includes('"subscribe"') && text.includes(`"live:${venueId}"`))) return server.send(message);
-        joinHeld.resolve();
-        void held.promise.then(() => server.send(message));
-      });
-    });
+    const join = await holdRoomJoin(tvCtx, `live:${venueId}`);
     const tv = await tvCtx.newPage();
     await tv.goto(info.tvPath);
     await expect(tv.getByTestId('tv-now-playing')).toHaveText(before.nowPlaying!.song.title);
-    await joinHeld.promise;
+    await join.requested;
     // Keeps the host's device alive meanwhile, so that no "player offline" change brings the TV a fresh state.
     const beat = await hostCtx.request.post(`/api/venues/${venueId}/live/heartbeat`, { data: { deviceId } });
     expect(beat.status(), await beat.text()).toBe(200);
@@ -269,7 +260,7 @@ test.describe('venue live', () => {
     expect(skipped.status(), await skipped.text()).toBe(200);
     const after = (await liveView(host, venueId)).state;
     expect(after.nowPlaying?.entryId).not.toBe(before.nowPlaying!.entryId);
-    held.resolve();
+    join.release();
     await expect(tv.getByTestId('tv-now-playing')).toHaveText(after.nowPlaying!.song.title, { timeout: 10_000 });
     await Promise.all([tvCtx.close(), hostCtx.close()]);
   });
@@ -279,11 +270,7 @@ test.describe('venue live', () => {
   }) => {
     const hostCtx = await newContext(browser, { width: 1280, height: 800 });
     await signUp(hostCtx);
-    const created = await hostCtx.request.post('/api/venues', {
-      data: { name: `Corner Café ${Date.now().toString(36)}`, location: 'York', type: 'cafe' },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const venueId = ((await created.json()) as { id: number }).id;
+    const venueId = await createVenue(hostCtx, 'Corner Café', 'York', 'cafe');
     const first = await hostCtx.newPage();
     await first.goto(`/venue/${venueId}/live/host`);
     await first.getByRole('button', { name: 'Start the live session' }).click();

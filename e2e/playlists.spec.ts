@@ -3,7 +3,7 @@ import {
   test,
   expect,
   expectAccessible,
-  deferred,
+  holdRoomJoin,
   holdResponses,
   newAccount,
   routeOutside,
@@ -295,26 +295,16 @@ test.describe('community playlists', () => {
     const id = await createViaApi(context.request, { name: `Late Joiners ${Date.now().toString(36)}`, isPublic: true });
     // The page's request to join the playlist's room reaches the server only after someone else has joined the
     // playlist: the playlist it read is the old one, and the room's broadcast went to sockets already there.
-    const held = deferred();
-    const joinHeld = deferred();
-    await page.routeWebSocket(/\/ws$/, (ws) => {
-      const server = ws.connectToServer();
-      ws.onMessage((message) => {
-        const text = String(message);
-        if (!(text.includes('"subscribe"') && text.includes(`"playlist:${id}"`))) return server.send(message);
-        joinHeld.resolve();
-        void held.promise.then(() => server.send(message));
-      });
-    });
+    const join = await holdRoomJoin(page, `playlist:${id}`);
     await page.goto(`/community-playlists/${id}`);
     await expect(page.getByText('1 member', { exact: true })).toBeVisible();
-    await joinHeld.promise;
+    await join.requested;
     const other = await browser.newContext();
     await routeOutside(other);
     await signUp(other);
     const joined = await other.request.post(`/api/community-playlists/${id}/join`, { data: {} });
     expect(joined.status(), await joined.text()).toBe(200);
-    held.resolve();
+    join.release();
     await expect(page.getByText('2 members', { exact: true })).toBeVisible({ timeout: 10_000 });
     await other.close();
   });

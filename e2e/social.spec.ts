@@ -1,7 +1,17 @@
 /** Social: chat rooms live between two browsers, private messages with unread counts, moods, profile, XSS, axe. */
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { test, expect, deferred, expectAccessible, newAccount, routeOutside, signUp, type Account } from './fixtures';
+import {
+  test,
+  expect,
+  deferred,
+  expectAccessible,
+  holdRoomJoin,
+  newAccount,
+  routeOutside,
+  signUp,
+  type Account,
+} from './fixtures';
 
 const XSS_NAME = '<img src=x onerror=alert(1)>';
 const SCRIPT = '<script>alert(1)</script>';
@@ -79,25 +89,15 @@ test.describe('social', () => {
     contexts.push(alice.context, bob.context);
     // Bob's request to join the room reaches the server only after Alice has written, as on a slow link: the history
     // he read does not hold her message, and the room's broadcast of it went to sockets already in the room.
-    const held = deferred();
-    const joinHeld = deferred();
-    await bob.page.routeWebSocket(/\/ws$/, (ws) => {
-      const server = ws.connectToServer();
-      ws.onMessage((message) => {
-        const text = String(message);
-        if (!(text.includes('"subscribe"') && text.includes('"global"'))) return server.send(message);
-        joinHeld.resolve();
-        void held.promise.then(() => server.send(message));
-      });
-    });
+    const join = await holdRoomJoin(bob.page, 'global');
     await bob.page.goto('/chat');
     const log = bob.page.getByRole('log', { name: 'Global chat messages' });
     await expect(log.getByText('Welcome to CrowdMix!', { exact: false })).toBeVisible();
-    await joinHeld.promise;
+    await join.requested;
     const hello = `Between the read and the join ${Date.now()}`;
     const sent = await alice.context.request.post('/api/messages/global', { data: { content: hello } });
     expect(sent.status(), await sent.text()).toBe(201);
-    held.resolve();
+    join.release();
     await expect(log.getByText(hello)).toBeVisible();
   });
 
