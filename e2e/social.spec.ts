@@ -101,6 +101,41 @@ test.describe('social', () => {
     await expect(log.getByText(hello)).toBeVisible();
   });
 
+  test('a message the socket delivers while a catch-up read is on its way is kept when the read lands', async ({
+    browser,
+  }) => {
+    const alice = await person(browser, newAccount('Alice'));
+    const bob = await person(browser, newAccount('Bob'));
+    contexts.push(alice.context, bob.context);
+    // Bob's catch-up read (after the server confirms the room) is answered before Alice writes, and reaches his page
+    // only after her message came over the socket: the read's older answer must not replace what the socket brought.
+    const answered = deferred();
+    const deliver = deferred();
+    await bob.page.route(/\/api\/messages\/global\?after=/, async (route) => {
+      const response = await route.fetch();
+      answered.resolve();
+      await deliver.promise;
+      await route.fulfill({ response });
+    });
+    const join = await holdRoomJoin(bob.page, 'global');
+    await bob.page.goto('/chat');
+    const log = bob.page.getByRole('log', { name: 'Global chat messages' });
+    await expect(log.getByText('Welcome to CrowdMix!', { exact: false })).toBeVisible();
+    await join.requested;
+    join.release();
+    await answered.promise;
+    const hello = `During the catch-up ${Date.now()}`;
+    const sent = await alice.context.request.post('/api/messages/global', { data: { content: hello } });
+    expect(sent.status(), await sent.text()).toBe(201);
+    await expect(log.getByText(hello)).toBeVisible();
+    const landed = bob.page.waitForEvent('requestfinished', (r) => r.url().includes('/api/messages/global?after='));
+    deliver.resolve();
+    await landed;
+    // The read's answer is applied within a frame or two of landing.
+    await bob.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await expect(log.getByText(hello)).toHaveCount(1);
+  });
+
   test('global and venue messages reach the other browser live; hostile text stays text', async ({ browser }) => {
     const alice = await person(browser, newAccount('Alice'));
     const mallory = await person(browser, { ...newAccount('x'), firstName: XSS_NAME, lastName: 'Tester' });

@@ -61,10 +61,18 @@ export const chatMessagesQueryOptions = (qc: QueryClient, room: ChatRoom) =>
       const last = lastRealId(current);
       if (!current || last === 0) return getChatMessages(room, {}, signal);
       const newer = await getChatMessages(room, { after: last }, signal);
+      // What the cache holds now: a message the socket delivered while this read was on its way is kept.
+      const latest = () => qc.getQueryData<Message[]>(chatMessagesKey(room)) ?? current;
       // A full page means we may have missed more: start again from the newest page.
-      if (newer.length >= MESSAGE_PAGE_SIZE)
-        return mergeMessages(current.filter(isTemp), await getChatMessages(room, {}, signal));
-      return newer.length ? mergeMessages(current, newer) : current;
+      if (newer.length >= MESSAGE_PAGE_SIZE) {
+        const page = await getChatMessages(room, {}, signal);
+        const newest = lastRealId(page);
+        return mergeMessages(
+          latest().filter((m) => isTemp(m) || m.id > newest),
+          page,
+        );
+      }
+      return newer.length ? mergeMessages(latest(), newer) : latest();
     },
   });
 
