@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Song } from '../src/shared/schemas/song';
-import { test, expect, routeOutside, signInDemo, ownServer } from './fixtures';
+import { test, expect, routeOutside, signInDemo, ownServer, axe, expectNoSeriousViolations } from './fixtures';
 
 interface YtStubPlayer {
   videoId: string | null;
@@ -60,22 +59,12 @@ async function playAllFromHome(page: Page) {
 
 /** Serious or critical WCAG 2.2 AA violations inside the bar (and its open popover or dialog). */
 async function expectBarAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include('[data-testid="player-bar"]')
-    .include('[data-radix-popper-content-wrapper]')
-    .include('[role="dialog"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')})`,
-    ),
-  ).toEqual([]);
+  await expectNoSeriousViolations(
+    axe(page)
+      .include('[data-testid="player-bar"]')
+      .include('[data-radix-popper-content-wrapper]')
+      .include('[role="dialog"]'),
+  );
 }
 
 const blur = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
