@@ -1,10 +1,17 @@
 /** The spec's sign-in redirects and the 401 handling shared by every screen (spec section 8). */
 import { ApiError } from './api-client';
-import { toast } from './toast';
+import { toast, whenToastShown } from './toast';
 
+/** How long a redirect waits at most for its toast to come on screen (the toaster's code loads after first paint). */
+const TOAST_WAIT_MS = 5_000;
+
+/**
+ * Goes to sign-in. With a delay, the delay counts from when the toast saying why is on screen, so the page never
+ * leaves before the user could read it (under load the toaster's code can come after the delay).
+ */
 export function goToLogin(delayMs = 0) {
   const go = () => window.location.assign('/api/login');
-  if (delayMs > 0) window.setTimeout(go, delayMs);
+  if (delayMs > 0) void whenToastShown(TOAST_WAIT_MS).then(() => window.setTimeout(go, delayMs));
   else go();
 }
 

@@ -1,7 +1,8 @@
+import { useEffect } from 'react';
 import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 import { TOAST_DURATION_MS } from '@shared/constants';
-import { dismissToast, useToastState } from '../../lib/toast';
+import { dismissToast, markToastShown, useToastState } from '../../lib/toast';
 import { cn } from '../../lib/utils';
 
 /**
@@ -11,6 +12,9 @@ import { cn } from '../../lib/utils';
  */
 export function Toaster() {
   const t = useToastState();
+  useEffect(() => {
+    if (t) markToastShown(t.id);
+  }, [t]);
   return (
     <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right">
       {t ? (
