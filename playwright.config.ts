@@ -30,9 +30,9 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
-        // Chromium's shared memory goes to /tmp only where /dev/shm is too small for it (containers' 64 MB): on a disk
-        // /tmp it costs system time (the kernel took a third of the browser phase's CPU; two specs, one run each: 368 → 337
-        // CPU s).
+        // Chromium's shared memory goes to /tmp only where /dev/shm is too small for it (containers' 64 MB): on a
+        // disk /tmp it costs system time (the kernel took a third of the browser phase's CPU; two specs, one run
+        // each: 368 → 337 CPU s).
         ...(devShmBytes() < 1024 ** 3 ? ['--disable-dev-shm-usage'] : []),
       ],
     },
