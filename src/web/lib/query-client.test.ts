@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('./toast', () => ({ toast: vi.fn() }));
+// The toaster is not mounted here: every toast counts as on screen at once.
+vi.mock('./toast', () => ({ toast: vi.fn(), whenToastShown: vi.fn(() => Promise.resolve()) }));
 const { toast } = await import('./toast');
 const { ApiError } = await import('./api-client');
 const { createQueryClient } = await import('./query-client');
