@@ -364,15 +364,19 @@ test.describe('social', () => {
       await route.continue();
     });
     await page.clock.install();
-    const screen = page.waitForResponse(/\/assets\/messages-page-[^/]*\.js$/);
-    await page.goto('/messages');
-    await Promise.all([requested.promise, screen]);
-    // Two seconds of the page's time pass, a quarter second at a time, with the toaster still loading: the page
-    // stays (the old code left 500 ms after asking for the toast).
     let left = false;
     page.on('request', (r) => {
       if (r.isNavigationRequest() && new URL(r.url()).pathname === '/api/login') left = true;
     });
+    let asked = false;
+    void requested.promise.then(() => (asked = true));
+    const screen = page.waitForResponse(/\/assets\/messages-page-[^/]*\.js$/);
+    await page.goto('/messages');
+    await screen;
+    // The toaster mounts once the page is idle (at most 1.5 s of its time); then two more seconds pass, a quarter
+    // second at a time, with its code still held: the page stays (the old code left 500 ms after asking for the toast).
+    for (let step = 0; step < 12 && !asked; step++) await page.clock.runFor(250);
+    await requested.promise;
     for (let step = 0; step < 8; step++) await page.clock.runFor(250);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     expect(left, 'left for sign-in before the toast was on screen').toBe(false);

@@ -170,6 +170,49 @@ test.describe('venues and venue mixes', () => {
     expect(data.map((p) => counts.get(p))).toEqual([1, 1, 1]);
   });
 
+  test('a venue mix opened from its address draws its frame, header and first rows in one commit', async ({
+    page,
+    context,
+  }) => {
+    await signUp(context);
+    const venues = (await (await page.request.get('/api/venues')).json()) as { id: number; name: string }[];
+    let venue: { id: number; name: string } | undefined;
+    for (const v of venues) {
+      const mix = (await (await page.request.get(`/api/mix/venue/${v.id}`)).json()) as { songs: unknown[] };
+      if (mix.songs.length > 0) {
+        venue = v;
+        break;
+      }
+    }
+    expect(venue).toBeDefined();
+    // Which batch of DOM changes first held each part (one batch per commit). The page's clock is installed, so the
+    // app's wait for its first screen never runs out on a slow machine: what is tested is what the app waits for.
+    await page.addInitScript(() => {
+      const seen: Record<string, number> = {};
+      let batch = 0;
+      (window as unknown as { firstSeen: Record<string, number> }).firstSeen = seen;
+      const parts: Record<string, string> = {
+        nav: 'nav',
+        heading: 'h1#venue-name',
+        row: '[data-testid="song-card"]',
+        loading: '[role="status"]',
+      };
+      new MutationObserver(() => {
+        batch += 1;
+        for (const [name, selector] of Object.entries(parts))
+          if (seen[name] === undefined && document.querySelector(selector)) seen[name] = batch;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.clock.install();
+    await page.goto(`/venue/${venue!.id}/mix`);
+    await expect(page.getByRole('heading', { name: venue!.name, level: 1 })).toBeVisible();
+    const seen = await page.evaluate(() => (window as unknown as { firstSeen: Record<string, number> }).firstSeen);
+    // Before, the router's loading state came first, then the frame, then the screen: three commits.
+    expect(seen.loading === undefined || seen.loading > seen.nav!, JSON.stringify(seen)).toBe(true);
+    expect(seen.heading, JSON.stringify(seen)).toBe(seen.nav);
+    expect(seen.row, JSON.stringify(seen)).toBe(seen.nav);
+  });
+
   test('an unknown venue shows Venue Not Found', async ({ page }) => {
     await page.goto('/venue/999999/mix');
     await expect(page.getByRole('heading', { name: 'Venue Not Found' })).toBeVisible();

@@ -2,23 +2,37 @@ import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadRoute } from './app/router';
+import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 import { startHydratingLanding } from './lib/hydration';
 import '@fontsource-variable/figtree';
 import './styles.css';
 
 const root = document.getElementById('root')!;
+const queryClient = createQueryClient();
 const app = (
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>
 );
+
+/** How long the first render waits at most for the first screen's code and data before drawing loading states. */
+const FIRST_SCREEN_WAIT_MS = 1_000;
+
 // A visitor's `/` arrives with the landing page prerendered in #root (src/web/prerender.tsx): hydrate it, so the
-// painted elements stay and only get their event handlers (ADR 024). Every other page starts empty; offline, the
-// service worker may answer another path with a cached `/`, whose landing markup is then replaced, not adopted.
+// painted elements stay and only get their event handlers (ADR 024). Every other page starts empty and renders once
+// its screen's code and first data are there (named in the page's head, so usually already loaded; ADR 033): one
+// commit draws the frame and the screen with its content. Offline, the service worker may answer another path with a
+// cached `/`, whose landing markup is then replaced, not adopted.
 if (root.firstElementChild && window.location.pathname === '/') {
   startHydratingLanding();
   hydrateRoot(root, app);
-} else createRoot(root).render(app);
+} else {
+  void Promise.race([
+    preloadRoute(window.location.pathname, queryClient),
+    new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
+  ]).then(() => createRoot(root).render(app));
+}
 
 registerServiceWorker();

@@ -216,6 +216,8 @@ describe('index.html', () => {
       const venue = decoded(await get('/venue/12/mix', accept)).toString('utf8');
       expect(venue).toContain(SIGNED_OUT_META);
       expect(headOf(venue)).toContain(moduleLink('features/venues/pages/venue-mix-page.tsx'));
+      // The signed-in frame around it: the app draws both in its first commit (ADR 033).
+      expect(headOf(venue)).toContain(moduleLink('app/app-layout.tsx'));
       expect(headOf(venue)).toContain(fetchLink('/api/venues/12'));
       expect(headOf(venue)).toContain(fetchLink('/api/mix/venue/12'));
       // A visitor has no session to check; the rest of the page is index.html as built.
@@ -226,6 +228,7 @@ describe('index.html', () => {
     }
     const playlist = decoded(await get('/community-playlists/7', 'br', 'crowdmix_sid=abc')).toString('utf8');
     expect(headOf(playlist)).toContain(moduleLink('features/playlists/pages/playlist-page.tsx'));
+    expect(headOf(playlist)).toContain(moduleLink('app/app-layout.tsx'));
     for (const href of [
       '/api/auth/user',
       '/api/community-playlists/7',

@@ -42,6 +42,9 @@ const HINTED_ROUTES: ReadonlyArray<{ path: RegExp; page: string; data: (id: stri
   },
 ];
 
+/** The signed-in frame (top navigation) every hinted screen is drawn in, as the Vite manifest names it. */
+const FRAME_MODULE = 'app/app-layout.tsx';
+
 interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -67,7 +70,8 @@ export function routeHints(manifest: Record<string, ManifestChunk> | null) {
   const loaded = entryKey ? closure(entryKey, new Set()) : new Set<string>();
   const routes = HINTED_ROUTES.map((route) => ({
     ...route,
-    modules: [...closure(route.page, new Set(loaded))]
+    // The screen's code and the signed-in frame's around it (the app renders both in its first commit: ADR 033).
+    modules: [...closure(FRAME_MODULE, closure(route.page, new Set(loaded)))]
       .filter((key) => !loaded.has(key))
       .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`)
       .join(''),

@@ -1,20 +1,27 @@
 /** Providers and the persistent parts of the app (player bar and toasts, loaded after the first screen). */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { OfflineBanner } from '../components/layout/offline-banner';
 import { PlayerProvider } from '../features/player';
+import { onIdle } from '../lib/preload';
 import { createQueryClient } from '../lib/query-client';
 import { RealtimeProvider } from './realtime-provider';
 import { Router } from './router';
 
 const PersistentChrome = lazy(async () => ({ default: (await import('./persistent-chrome')).PersistentChrome }));
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The longest the player bar and toasts wait for an idle moment before they mount anyway. */
+const CHROME_IDLE_WAIT_MS = 1_500;
+
+/** `queryClient`: the one main.tsx made to fetch the first screen's data before the first render (else a new one). */
+export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   // The persistent chrome mounts after the first render: the prerendered landing page (src/web/prerender.tsx) has
-  // none, and a lazy component in the tree being hydrated would make React drop the server's markup.
+  // none, and a lazy component in the tree being hydrated would make React drop the server's markup. It waits for
+  // the browser to be idle (at most a second and a half): its code and first render (player bar, sliders, toasts)
+  // otherwise ran between the screen's first commit and the rest of its list (ADR 033).
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => onIdle(() => setMounted(true), CHROME_IDLE_WAIT_MS), []);
   return (
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider>

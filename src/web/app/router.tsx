@@ -1,6 +1,6 @@
 /** The route table of spec section 2. Screens are loaded on demand so the landing page stays small. */
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { Loading } from '../components/ui/loading';
 import { LandingPage } from '../features/auth/pages/landing-page';
@@ -8,25 +8,65 @@ import { pageSaysSignedOut, useAuth } from '../features/auth';
 import { paths } from './routes';
 import { isHydratingLanding, landingHydrated } from '../lib/hydration';
 
-/** A screen loaded on demand; `preload` starts loading its code without rendering it. */
-type LazyScreen = ComponentType & { preload?: () => void };
+type Params = Record<string, string>;
 
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyScreen {
-  let loading: Promise<Record<K, ComponentType>> | null = null;
+/** What a screen's module may export beside the screen: its first GETs, fetched before its first render. */
+interface ScreenModule {
+  prefetch?: (qc: QueryClient, params: Params) => Promise<unknown>;
+}
+
+/**
+ * A component loaded on demand. `preload` starts loading its code without rendering it; `ready` resolves once its
+ * code (and, given a query client and the route's params, its first data) is there — never rejecting.
+ */
+type LazyScreen<P extends object = object> = ComponentType<P> & {
+  preload: () => void;
+  ready: (qc?: QueryClient, params?: Params) => Promise<void>;
+};
+
+function page<K extends string, P extends object = object>(
+  load: () => Promise<Record<K, ComponentType<NoInfer<P>>> & ScreenModule>,
+  name: K,
+): LazyScreen<P> {
+  let loading: Promise<Record<K, ComponentType<P>> & ScreenModule> | null = null;
+  let loaded: ComponentType<P> | null = null;
   // A failed load is forgotten, so that a later render (or preload) tries again.
   const once = () =>
-    (loading ??= load().catch((err: unknown) => {
-      loading = null;
-      throw err;
-    }));
-  const Screen = lazy<ComponentType>(async () => ({ default: (await once())[name] }));
-  return Object.assign(Screen, { preload: () => void once().catch(() => undefined) });
+    (loading ??= load().then(
+      (m) => {
+        loaded = m[name];
+        return m;
+      },
+      (err: unknown) => {
+        loading = null;
+        throw err;
+      },
+    ));
+  const Lazy = lazy<ComponentType<P>>(async () => ({ default: (await once())[name] }));
+  // Code that is already there renders at once, without a Suspense fallback first: main.tsx waits for the first
+  // screen's code before the first render, so the frame and the screen come in one commit rather than three. Which
+  // of the two a mounted screen uses never changes (switching would remount it).
+  function Screen(props: P) {
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return Object.assign(Screen, {
+    preload: () => void once().catch(() => undefined),
+    ready: async (qc?: QueryClient, params?: Params) => {
+      try {
+        const m = await once();
+        if (qc && params && m.prefetch) await m.prefetch(qc, params);
+      } catch {
+        // The screen shows its own error state when it renders.
+      }
+    },
+  });
 }
 
 // The signed-in frame (top navigation with its menus) is not part of the landing page's first load either.
 const loadAppLayout = () => import('./app-layout');
 const loadHomePage = () => import('../features/songs/pages/home-page');
-const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
+const AppLayout = page<'AppLayout', { children: ReactNode }>(loadAppLayout, 'AppLayout');
 const HomePage = page(loadHomePage, 'HomePage');
 const VisitorMix = lazy(async () => ({ default: (await loadHomePage()).HomeMix }));
 const UploadPage = page(() => import('../features/songs/pages/upload-page'), 'UploadPage');
@@ -114,7 +154,7 @@ function inLayout(C: LazyScreen): ComponentType {
   let Wrapped = framed.get(C);
   if (!Wrapped) {
     Wrapped = function Framed() {
-      C.preload?.();
+      C.preload();
       return (
         <AppLayout>
           <C />
@@ -126,32 +166,70 @@ function inLayout(C: LazyScreen): ComponentType {
   return Wrapped;
 }
 
+/** Every route but `/` (Root) in match order: its path, its screen, and whether the screen sits in the frame. */
+const ROUTES: ReadonlyArray<{ path: string; screen: LazyScreen; framed: boolean }> = [
+  { path: paths.login, screen: LoginPage, framed: false },
+  { path: paths.logout, screen: LogoutPage, framed: false },
+  { path: paths.venueMix, screen: VenueMixPage, framed: true },
+  { path: paths.venueLiveHost, screen: LiveHostPage, framed: true },
+  { path: paths.venueLive, screen: LivePage, framed: true },
+  { path: paths.venueTv, screen: TvPage, framed: false },
+  { path: paths.join, screen: JoinPage, framed: true },
+  { path: paths.upload, screen: UploadPage, framed: true },
+  { path: paths.venues, screen: VenuesPage, framed: true },
+  { path: paths.messages, screen: MessagesPage, framed: true },
+  { path: paths.chat, screen: ChatPage, framed: true },
+  { path: paths.ai, screen: AssistantPage, framed: true },
+  { path: paths.playlists, screen: PlaylistsPage, framed: true },
+  { path: paths.playlist, screen: PlaylistPage, framed: true },
+  { path: paths.profile, screen: ProfilePage, framed: true },
+  { path: paths.search, screen: SearchPage, framed: true },
+  { path: paths.account, screen: AccountPage, framed: true },
+  { path: paths.admin, screen: AdminPage, framed: true },
+  { path: paths.forgotPassword, screen: ForgotPasswordPage, framed: false },
+  { path: paths.resetPassword, screen: ResetPasswordPage, framed: false },
+];
+const components = new Map(ROUTES.map((r) => [r, r.framed ? inLayout(r.screen) : r.screen]));
+const NotFound = inLayout(NotFoundPage);
+
+/** `/venue/:id/mix` against a pathname: the named params, or null. */
+function matchPath(pattern: string, pathname: string): Params | null {
+  const names: string[] = [];
+  const source = pattern.replace(/:(\w+)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const m = new RegExp(`^${source}/?$`, 'i').exec(pathname);
+  if (!m) return null;
+  return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(m[i + 1] ?? '')]));
+}
+
+/**
+ * Loads the code of the screen at `pathname` (and of the frame around it) and its first data, so that the first
+ * render draws the screen itself rather than a loading state, then the frame, then the screen: each of those was a
+ * render and a commit of its own before the page's content. The page names that code and data in its head
+ * (src/server/plugins/spa.ts), so they are usually there by the time the boot script runs. `/` is not handled here
+ * (the landing page is prerendered; the home screen prefetches itself).
+ */
+export async function preloadRoute(pathname: string, qc: QueryClient): Promise<void> {
+  for (const route of ROUTES) {
+    const params = matchPath(route.path, pathname);
+    if (!params) continue;
+    await Promise.all([route.screen.ready(qc, params), route.framed ? AppLayout.ready() : undefined]);
+    return;
+  }
+  if (pathname !== paths.home) await Promise.all([NotFoundPage.ready(), AppLayout.ready()]);
+}
+
 export function Router() {
   return (
     <Suspense fallback={<Loading />}>
       <Switch>
         <Route path={paths.home} component={Root} />
-        <Route path={paths.login} component={LoginPage} />
-        <Route path={paths.logout} component={LogoutPage} />
-        <Route path={paths.venueMix} component={inLayout(VenueMixPage)} />
-        <Route path={paths.venueLiveHost} component={inLayout(LiveHostPage)} />
-        <Route path={paths.venueLive} component={inLayout(LivePage)} />
-        <Route path={paths.venueTv} component={TvPage} />
-        <Route path={paths.join} component={inLayout(JoinPage)} />
-        <Route path={paths.upload} component={inLayout(UploadPage)} />
-        <Route path={paths.venues} component={inLayout(VenuesPage)} />
-        <Route path={paths.messages} component={inLayout(MessagesPage)} />
-        <Route path={paths.chat} component={inLayout(ChatPage)} />
-        <Route path={paths.ai} component={inLayout(AssistantPage)} />
-        <Route path={paths.playlists} component={inLayout(PlaylistsPage)} />
-        <Route path={paths.playlist} component={inLayout(PlaylistPage)} />
-        <Route path={paths.profile} component={inLayout(ProfilePage)} />
-        <Route path={paths.search} component={inLayout(SearchPage)} />
-        <Route path={paths.account} component={inLayout(AccountPage)} />
-        <Route path={paths.admin} component={inLayout(AdminPage)} />
-        <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
-        <Route path={paths.resetPassword} component={ResetPasswordPage} />
-        <Route component={inLayout(NotFoundPage)} />
+        {ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} component={components.get(route)!} />
+        ))}
+        <Route component={NotFound} />
       </Switch>
     </Suspense>
   );

@@ -6,13 +6,20 @@
 import { useEffect } from 'react';
 
 export function whenIdle(load: () => Promise<unknown>): () => void {
-  const run = () => void load().catch(() => {});
-  const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
+  return onIdle(() => void load().catch(() => {}));
+}
+
+/**
+ * Runs `fn` once the browser is idle — at the latest after `timeoutMs` when given (work that must happen soon, just
+ * not in the middle of a screen's first renders); returns the cancel.
+ */
+export function onIdle(fn: () => void, timeoutMs?: number): () => void {
+  const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
   if (w.requestIdleCallback) {
-    const id = w.requestIdleCallback(run);
+    const id = w.requestIdleCallback(fn, timeoutMs === undefined ? undefined : { timeout: timeoutMs });
     return () => window.cancelIdleCallback?.(id);
   }
-  const id = window.setTimeout(run, 1000);
+  const id = window.setTimeout(fn, Math.min(timeoutMs ?? 1000, 1000));
   return () => window.clearTimeout(id);
 }
 

@@ -14,7 +14,7 @@ export type SocketStatus = 'idle' | 'connecting' | 'open' | 'closed';
 type Listener = (event: ServerEvent) => void;
 
 /**
- * The event schema pulls zod in; it is loaded on the first connect rather than with the first screen (the
+ * The event schema pulls zod in; it is loaded after the first connect rather than with the first screen (the
  * landing page's JS budget). Frames that arrive before it has loaded are checked, in order, once it has.
  */
 type EventSchema = (typeof import('@shared/realtime'))['ServerEventSchema'];
@@ -23,6 +23,16 @@ let schemaLoading: Promise<EventSchema> | null = null;
 function loadEventSchema(): Promise<EventSchema> {
   schemaLoading ??= import('@shared/realtime').then((m) => (eventSchema = m.ServerEventSchema));
   return schemaLoading;
+}
+
+/**
+ * Loads the schema when the first frame comes or the browser is next idle, whichever is first: building it (zod and
+ * every event's schema) took a tenth of a second of a phone's main thread, between a screen's first renders (ADR 033).
+ */
+function loadEventSchemaSoon() {
+  if (schemaLoading) return;
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void loadEventSchema(), { timeout: 3000 });
+  else void loadEventSchema();
 }
 
 export class RealtimeClient {
@@ -47,7 +57,7 @@ export class RealtimeClient {
     this.held = false;
     if (this.socket && this.socket.readyState <= 1) return;
     this.setStatus('connecting');
-    void loadEventSchema();
+    loadEventSchemaSoon();
     const ws = new WebSocket(this.url());
     this.socket = ws;
     ws.onopen = () => {

@@ -8,20 +8,23 @@
  */
 import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Song } from '@shared/schemas/song';
+import { onIdle } from '../../../lib/preload';
 import { cn } from '../../../lib/utils';
 import { SongCard, type CardSong } from './song-card';
 import { useVote } from './use-vote';
 
 /**
- * Rows rendered in the first, blocking render; the rest follow in background (interruptible) renders of
- * RENDER_CHUNK_CARDS rows each, one per task. A mix is 100 rows: rendering them in one go blocked the main thread
- * for about a second on a mid-range phone, and even as one background render its commit (the rows' DOM, one
- * layout) was a single task of a third of a second. The first rows fill more than a screen, so the page looks the
- * same; taps and scrolling get in between the chunks.
+ * Rows rendered in the first, blocking render; the rest follow in background (interruptible) renders, one per task,
+ * each adding as many rows as fit in CHUNK_BUDGET_MS on this device (at least one, at most RENDER_CHUNK_CARDS).
+ * A mix is 100 rows: rendering them in one go blocked the main thread for about a second on a mid-range phone, and
+ * even eight rows at a time made tasks of a quarter of a second there. The first rows fill more than a screen, so
+ * the page looks the same; taps and scrolling get in between the chunks.
  */
 export const FIRST_RENDER_CARDS = 12;
-/** Rows added by each background render after the first ones: each commit stays a short task on a phone. */
+/** The most rows a background render adds (a fast machine reaches it; a phone adds one or two per task). */
 export const RENDER_CHUNK_CARDS = 8;
+/** What one background chunk may cost (render and commit, ms): a phone's task stays well under 50 ms. */
+export const CHUNK_BUDGET_MS = 8;
 /** How long a moved song shows its "↑ #n". */
 export const RANK_CHANGE_MS = 4000;
 
@@ -54,20 +57,41 @@ function useHeldOrder(songs: CardSong[], hold: boolean): CardSong[] {
   return next.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The FLIP half: rows by id and their last tops; and which songs just climbed ("↑ #n"). */
+/** True when `next` is `prev` with ids added at its end (a list growing chunk by chunk): no row moved. */
+function onlyAppended(prev: readonly number[], next: readonly number[]): boolean {
+  return prev.length <= next.length && prev.every((id, i) => id === next[i]);
+}
+
+/**
+ * The FLIP half: rows by id and their last tops (relative to the list, so scrolling or the page above the list
+ * changing does not read as a move); and which songs just climbed ("↑ #n").
+ *
+ * Reading the rows' tops forces a layout of the whole list. A list that only grew (the chunks of its first render,
+ * a new song at the end) moved no row, so its tops are read when the browser is idle rather than in that commit:
+ * measured in every chunk's commit, they were the largest script cost of a venue mix's first seconds on a phone.
+ */
 function useRerankMotion(songs: CardSong[], ranked: boolean | undefined) {
+  const list = useRef<HTMLOListElement & HTMLUListElement>(null);
   const rows = useRef(new Map<number, HTMLLIElement>());
   const tops = useRef(new Map<number, number>());
   const positions = useRef(new Map<number, number>());
+  const lastOrder = useRef<number[]>([]);
   const [changes, setChanges] = useState<RankChanges>({});
   const order = songs.map((s) => s.id).join(',');
 
   useLayoutEffect(() => {
-    // Tops in page coordinates, so that scrolling between two renders does not read as a move.
+    const ids = order ? order.split(',').map(Number) : [];
+    const prev = lastOrder.current;
+    lastOrder.current = ids;
+    const measure = () => {
+      const origin = list.current?.getBoundingClientRect().top ?? 0;
+      const after = new Map<number, number>();
+      for (const [id, el] of rows.current) after.set(id, el.getBoundingClientRect().top - origin);
+      return after;
+    };
+    if (onlyAppended(prev, ids)) return onIdle(() => (tops.current = measure()), 1000);
     const before = tops.current;
-    const after = new Map<number, number>();
-    const scrollY = window.scrollY;
-    for (const [id, el] of rows.current) after.set(id, el.getBoundingClientRect().top + scrollY);
+    const after = measure();
     if (before.size > 0 && !prefersReducedMotion()) {
       for (const [id, el] of rows.current) {
         const from = before.get(id);
@@ -112,18 +136,32 @@ function useRerankMotion(songs: CardSong[], ranked: boolean | undefined) {
     if (el) rows.current.set(id, el);
     else rows.current.delete(id);
   };
-  return { register, changes };
+  return { list, register, changes };
 }
 
 /**
- * How many rows to render: FIRST_RENDER_CARDS at first, then RENDER_CHUNK_CARDS more per task, each in a
- * transition, until all `total` are there (and from then on all of them, as the list grows).
+ * How many rows to render: FIRST_RENDER_CARDS at first, then more per task, each in a transition, until all `total`
+ * are there (and from then on all of them, as the list grows). Each chunk's size follows what the last one cost per
+ * row, timed from its task's start to its commit, so each task stays within CHUNK_BUDGET_MS on this device.
  */
 function useProgressiveCount(total: number): number {
   const [count, setCount] = useState(FIRST_RENDER_CARDS);
+  const chunk = useRef({ size: 1, started: 0, added: 0 });
+  useLayoutEffect(() => {
+    const c = chunk.current;
+    if (!c.started) return;
+    const perRow = (performance.now() - c.started) / Math.max(1, c.added);
+    c.size = Math.max(1, Math.min(RENDER_CHUNK_CARDS, Math.floor(CHUNK_BUDGET_MS / Math.max(perRow, 0.01))));
+    c.started = 0;
+  }, [count]);
   useEffect(() => {
     if (count >= total) return;
-    const timer = setTimeout(() => startTransition(() => setCount((c) => c + RENDER_CHUNK_CARDS)), 0);
+    const timer = setTimeout(() => {
+      const c = chunk.current;
+      c.started = performance.now();
+      c.added = Math.min(c.size, total - count);
+      startTransition(() => setCount((n) => n + c.added));
+    }, 0);
     return () => clearTimeout(timer);
   }, [count, total]);
   return count;
@@ -154,10 +192,11 @@ export function SongList({
   const [hold, setHold] = useState(false);
   const ordered = useHeldOrder(songs, hold && Boolean(ranked));
   const shown = rendered >= ordered.length ? ordered : ordered.slice(0, rendered);
-  const { register, changes } = useRerankMotion(shown, ranked);
+  const { list, register, changes } = useRerankMotion(shown, ranked);
   const List = ranked ? 'ol' : 'ul';
   return (
     <List
+      ref={list}
       aria-label={label}
       className={cn('flex flex-col', className)}
       onPointerEnter={(e) => e.pointerType === 'mouse' && setHold(true)}

@@ -4,6 +4,7 @@
  * The parts live in components/: playlist-header, playlist-songs and playlist-members.
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearch } from 'wouter';
 import { ArrowLeft, ListMusic } from 'lucide-react';
 import { playlistPermissions } from '@shared/schemas/playlist-constants';
@@ -14,9 +15,9 @@ import { Card } from '../../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../auth';
-import { usePlaylist } from '../api/get-playlist';
-import { usePlaylistMembers } from '../api/get-playlist-members';
-import { usePlaylistSongs } from '../api/get-playlist-songs';
+import { getPlaylistQueryOptions, usePlaylist } from '../api/get-playlist';
+import { getPlaylistMembersQueryOptions, usePlaylistMembers } from '../api/get-playlist-members';
+import { getPlaylistSongsQueryOptions, usePlaylistSongs } from '../api/get-playlist-songs';
 import { useLivePlaylist, usePlaylistPoll } from '../api/live-playlists';
 import { InviteLink } from '../components/invite-link';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
@@ -55,6 +56,21 @@ function NotFound() {
       </Card>
     </Page>
   );
+}
+
+/**
+ * The playlist, its songs and its members, fetched before the first render when the app opens on this page (router,
+ * ADR 033); an invite link's token goes with them, as with the page's own reads.
+ */
+export function prefetch(qc: QueryClient, params: { id?: string }) {
+  if (!/^\d{1,10}$/.test(params.id ?? '') || Number(params.id) < 1) return Promise.resolve();
+  const id = Number(params.id);
+  const invite = new URLSearchParams(window.location.search).get('invite');
+  return Promise.all([
+    qc.prefetchQuery(getPlaylistQueryOptions(id, invite)),
+    qc.prefetchQuery(getPlaylistSongsQueryOptions(id, invite)),
+    qc.prefetchQuery(getPlaylistMembersQueryOptions(id, invite)),
+  ]);
 }
 
 export function PlaylistPage() {

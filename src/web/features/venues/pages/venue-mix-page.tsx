@@ -4,6 +4,7 @@
  * A deactivated venue's mix stays playable, but it takes no songs or votes: the page says so and offers neither.
  */
 import { lazy, Suspense } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { Bot, Clock, Crown, LogIn, MapPin, MessageCircle, Music, Power, PowerOff, Radio, Upload } from 'lucide-react';
 import { VENUE_TYPE_LABELS } from '@shared/constants';
@@ -26,8 +27,8 @@ import { ReportButton } from '../../safety';
 import { useLiveVotes } from '../../mix';
 import { MixActions } from '../../mix';
 import { SongList } from '../../mix';
-import { useVenue } from '../api/get-venue';
-import { useVenueMix } from '../../mix';
+import { getVenueQueryOptions, useVenue } from '../api/get-venue';
+import { getVenueMixQueryOptions, useVenueMix } from '../../mix';
 import { useRemoveVenueSong } from '../api/remove-venue-song';
 
 // The owner's tools (edit, deactivate, remove a song) load for the owner only, after the mix: a patron's phone
@@ -48,6 +49,13 @@ function NotFound() {
       </Card>
     </Page>
   );
+}
+
+/** The venue and its mix, fetched before the first render when the app opens on this page (router, ADR 033). */
+export function prefetch(qc: QueryClient, params: { id?: string }) {
+  if (!/^\d{1,10}$/.test(params.id ?? '')) return Promise.resolve();
+  const id = Number(params.id);
+  return Promise.all([qc.prefetchQuery(getVenueQueryOptions(id)), qc.prefetchQuery(getVenueMixQueryOptions(id))]);
 }
 
 /** What the vote buttons of a deactivated venue's mix say, and the page's notice. */
