@@ -103,6 +103,28 @@ function pureSharedSchemas(): Plugin {
 /** Import aliases of the web code, for the app's build and the landing page's prerender alike. */
 const ALIASES = { '@shared': path.resolve('src/shared'), '@web': path.resolve('src/web') };
 
+/**
+ * Every lucide icon module imports `../createLucideIcon.mjs`; the build gives it the app's own, which draws an icon
+ * in one `createElement` with its paths made once (src/web/lib/lucide-icon.ts, ADR 033). Imports of 'lucide-react'
+ * stay as they are. The prerendered landing page uses it too, so that hydration meets the same markup.
+ */
+function fastLucideIcons(): Plugin {
+  const own = path.resolve('src/web/lib/lucide-icon.ts');
+  return {
+    name: 'crowdmix:fast-lucide-icons',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === '../createLucideIcon.mjs' &&
+        importer &&
+        /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer)
+      )
+        return own;
+      return null;
+    },
+  };
+}
+
 /** Where the prerendered landing markup goes: beside the web root, not in it (it is a fragment, not a page). */
 export const LANDING_FRAGMENT = path.join('prerender', 'landing.html');
 
@@ -126,7 +148,7 @@ function prerenderLanding(): Plugin {
         configFile: false,
         root: path.resolve('src/web'),
         logLevel: 'warn',
-        plugins: [react()],
+        plugins: [fastLucideIcons(), react()],
         resolve: { alias: ALIASES },
         // One self-contained file, so that it runs from any build directory (a temporary one in tests).
         ssr: { noExternal: true },
@@ -149,7 +171,7 @@ function prerenderLanding(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: path.resolve('src/web/public'),
-  plugins: [pureSharedSchemas(), react(), tailwindcss(), precompress(), prerenderLanding()],
+  plugins: [fastLucideIcons(), pureSharedSchemas(), react(), tailwindcss(), precompress(), prerenderLanding()],
   resolve: { alias: ALIASES },
   build: {
     outDir: path.resolve(process.env.BUILD_DIR ?? 'dist', 'web'),
