@@ -5,7 +5,7 @@
  * fills the screen in.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect, signUp } from './fixtures';
+import { test, expect, holdRoomJoin, signUp } from './fixtures';
 
 const BODY = JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'boom' });
 const WORDS = 'Something went wrong on our side. Please try again in a moment.';
@@ -39,6 +39,14 @@ async function expectErrorThenRetry(
   await error.getByRole('button', { name: 'Retry' }).click();
   await expect(error).toHaveCount(0);
 }
+
+/**
+ * A live screen reads its room once more when the server confirms its socket joined the room (`subscribed`). That
+ * read could land after the test lifted the failure and before it pressed Retry, and the screen then came back by
+ * itself (the Retry it was about to press was gone: the failure of the dry run of 39c148a). The join is held until
+ * the screen has come back through Retry.
+ */
+const holdLiveRoom = (page: Page, venueId: number) => holdRoomJoin(page, `live:${venueId}`);
 
 async function newVenue(context: BrowserContext): Promise<number> {
   const res = await context.request.post('/api/venues', {
@@ -76,9 +84,11 @@ test('venue live, patron: a failed load says so in words, and Retry shows the li
   await signUp(context);
   const venueId = await newVenue(context);
   const api = `**/api/venues/${venueId}/live`;
+  const join = await holdLiveRoom(page, venueId);
   await failUntilRetry(page, api);
   await page.goto(`/venue/${venueId}/live`);
   await expectErrorThenRetry(page, page.locator('main'), api, 'The live queue could not be loaded');
+  join.release();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Big-screen view' })).toBeVisible();
 });
@@ -87,9 +97,11 @@ test('venue live, TV: a failed load says so in words, and Retry shows the screen
   await signUp(context);
   const venueId = await newVenue(context);
   const api = `**/api/venues/${venueId}/live`;
+  const join = await holdLiveRoom(page, venueId);
   await failUntilRetry(page, api);
   await page.goto(`/venue/${venueId}/tv`);
   await expectErrorThenRetry(page, page.locator('main'), api, 'The live queue could not be loaded');
+  join.release();
   await expect(page.getByTestId('state-error')).toHaveCount(0);
   await expect(page.getByText('The live queue could not be loaded')).toHaveCount(0);
 });
@@ -98,9 +110,11 @@ test('venue live, host: a failed load says so in words, and Retry shows the host
   await signUp(context);
   const venueId = await newVenue(context);
   const api = `**/api/venues/${venueId}/live/host`;
+  const join = await holdLiveRoom(page, venueId);
   await failUntilRetry(page, api);
   await page.goto(`/venue/${venueId}/live/host`);
   await expectErrorThenRetry(page, page.locator('main'), api, 'The live session could not be loaded');
+  join.release();
   await expect(page.getByRole('button', { name: 'Start the live session' })).toBeVisible();
 });
 
