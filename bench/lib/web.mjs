@@ -107,8 +107,9 @@ export function routeJs(webDir) {
 }
 
 /** Runs the Lighthouse CLI (mobile preset) on `url` with Debian's Chromium; returns the category scores 0–100. */
-export function lighthouse(url, { cookie } = {}) {
+export function lighthouse(url, { cookie, chromeFlags = [] } = {}) {
   const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', ...chromeFlags];
   const args = [
     'node_modules/lighthouse/cli/index.js',
     url,
@@ -116,7 +117,8 @@ export function lighthouse(url, { cookie } = {}) {
     '--output=json',
     '--output-path=stdout',
     '--only-categories=performance,accessibility,best-practices',
-    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+    // Lighthouse parses this like a command line: a value with spaces goes in double quotes.
+    `--chrome-flags=${flags.map((f) => f.replace(/=(.* .*)$/, '="$1"')).join(' ')}`,
     '--max-wait-for-load=30000',
   ];
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
