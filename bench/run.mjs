@@ -823,7 +823,7 @@ async function webScenarios(app) {
         figure: lh.performance,
         baseline: null,
         figureText: `perf ${lh.performance} · a11y ${lh.accessibility} · best ${lh.bestPractices}`,
-        baselineText: `LCP ${ms(lh.metrics.lcp, 0)} · TBT ${ms(lh.metrics.tbt, 0)} · ${thumbs.served() - before} thumbnails`,
+        baselineText: `LCP ${ms(lh.metrics.lcp, 0)} · TBT ${ms(lh.metrics.tbt, 0)} · ${thumbs.served() - before} thumbnails · benchmarkIndex ${fmt(lh.benchmarkIndex ?? 0)}`,
         ratioText: '',
         goalText: 'perf ≥ 95, a11y 100, best 100',
         met: lh.performance >= 95 && lh.accessibility === 100 && lh.bestPractices === 100,
