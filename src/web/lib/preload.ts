@@ -14,13 +14,13 @@ export function whenIdle(load: () => Promise<unknown>): () => void {
  * not in the middle of a screen's first renders); returns the cancel.
  */
 export function onIdle(fn: () => void, timeoutMs?: number): () => void {
-  const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
-  if (w.requestIdleCallback) {
-    const id = w.requestIdleCallback(fn, timeoutMs === undefined ? undefined : { timeout: timeoutMs });
-    return () => window.cancelIdleCallback?.(id);
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, timeoutMs === undefined ? undefined : { timeout: timeoutMs });
+    return () => cancelIdleCallback(id);
   }
-  const id = window.setTimeout(fn, Math.min(timeoutMs ?? 1000, 1000));
-  return () => window.clearTimeout(id);
+  // Without idle callbacks (Safari before 18, the unit tests' Node): a short timer.
+  const id = setTimeout(fn, Math.min(timeoutMs ?? 1000, 1000));
+  return () => clearTimeout(id);
 }
 
 export function usePreload(load: () => Promise<unknown>) {

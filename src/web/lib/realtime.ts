@@ -9,6 +9,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ClientMessage, ServerEvent, ServerEventType } from '@shared/realtime';
 import { SOCKET_BACKOFF_BASE_MS, SOCKET_LIMIT_CLOSE_CODE, SOCKET_MAX_RECONNECTS } from '@shared/constants';
+import { onIdle } from './preload';
 
 export type SocketStatus = 'idle' | 'connecting' | 'open' | 'closed';
 type Listener = (event: ServerEvent) => void;
@@ -30,9 +31,7 @@ function loadEventSchema(): Promise<EventSchema> {
  * every event's schema) took a tenth of a second of a phone's main thread, between a screen's first renders (ADR 033).
  */
 function loadEventSchemaSoon() {
-  if (schemaLoading) return;
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void loadEventSchema(), { timeout: 3000 });
-  else void loadEventSchema();
+  if (!schemaLoading) onIdle(() => void loadEventSchema(), 3000);
 }
 
 export class RealtimeClient {
