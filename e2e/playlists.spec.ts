@@ -347,6 +347,55 @@ test.describe('community playlists', () => {
     await expect(page.getByRole('button', { name: 'Vote up Eye of the Tiger' })).toBeVisible();
   });
 
+  test.describe('with the service worker blocked', () => {
+    // The test counts the requests for a chunk; once the service worker controls the page it may answer them.
+    test.use({ serviceWorkers: 'block' });
+
+    test("a playlist paints without its dialogs' code; Add Song pressed before that code came still opens", async ({
+      page,
+      context,
+    }) => {
+      // The page's idle moments are held: the idle callbacks are queued until the test runs them. Before, the dialogs'
+      // chunks (Add Song: zod and Radix, 45 KB) were asked for during the screen's first render, before its first paint.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __idle: Array<() => void>; __runIdle: () => void };
+        w.__idle = [];
+        window.requestIdleCallback = (cb) => w.__idle.push(() => cb({ didTimeout: false, timeRemaining: () => 50 }));
+        window.cancelIdleCallback = (id) => {
+          if (w.__idle[id - 1]) w.__idle[id - 1] = () => {};
+        };
+        w.__runIdle = () => w.__idle.splice(0).forEach((run) => run());
+      });
+      await signUp(context, newAccount('Quinn'));
+      const id = await createViaApi(page.request, { name: 'Held Idle', collaborativeMode: 'open' });
+      const dialogCode: string[] = [];
+      page.on('request', (r) => {
+        if (/\/assets\/add-song-dialog-[^/]*\.js$/.test(new URL(r.url()).pathname)) dialogCode.push(r.url());
+      });
+      await page.goto(`/community-playlists/${id}`);
+      await expect(page.getByRole('heading', { name: 'Held Idle', level: 1 })).toBeVisible();
+      const addSong = page.getByRole('button', { name: 'Add Song', exact: true });
+      await expect(addSong).toBeVisible();
+      expect(dialogCode, 'the dialog code was asked for before the page was idle').toEqual([]);
+
+      // Pressed now, the button loads the dialog and it opens.
+      await addSong.click();
+      await expect(page.getByRole('dialog', { name: 'Add Song to Playlist' })).toBeVisible();
+      expect(dialogCode).toHaveLength(1);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+
+      // On another playlist, once the page is idle, the code comes without a press.
+      const other = await createViaApi(page.request, { name: 'Idle Later', collaborativeMode: 'open' });
+      dialogCode.length = 0;
+      await page.goto(`/community-playlists/${other}`);
+      await expect(page.getByRole('heading', { name: 'Idle Later', level: 1 })).toBeVisible();
+      expect(dialogCode).toEqual([]);
+      await page.evaluate(() => (window as unknown as { __runIdle: () => void }).__runIdle());
+      await expect.poll(() => dialogCode.length).toBe(1);
+    });
+  });
+
   test('an unknown playlist shows Playlist Not Found with a way back', async ({ page }) => {
     await page.goto('/community-playlists/999999');
     await expect(page.getByRole('heading', { name: 'Playlist Not Found' })).toBeVisible();

@@ -33,6 +33,7 @@ import {
 import { useAccount } from '../api/get-account';
 import { useSessions } from '../api/get-sessions';
 import { usePreload } from '../../../lib/preload';
+import { formatDay } from '../../../lib/format-date';
 
 /** The forms' schemas (zod) load after the page paints, for the submits (ADR 024). */
 const loadSchemas = () => import('@shared/schemas/account');
@@ -116,7 +117,7 @@ function Header({ account }: { account: Account }) {
           {[account.firstName, account.lastName].filter(Boolean).join(' ') || 'Member'}
         </p>
         <p className="flex flex-wrap gap-2 text-sm text-muted">
-          <span>Member since {new Date(account.createdAt).toLocaleDateString()}</span>
+          <span>Member since {formatDay(account.createdAt)}</span>
           {account.hasOidc ? <Badge variant="secondary">Signs in with your identity provider</Badge> : null}
           {account.isAdmin ? <Badge>Administrator</Badge> : null}
         </p>
