@@ -1,5 +1,5 @@
 /** Providers and the persistent parts of the app (player bar and toasts, loaded after the first screen). */
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { OfflineBanner } from '../components/layout/offline-banner';
 import { PlayerProvider } from '../features/player';
@@ -13,27 +13,33 @@ const PersistentChrome = lazy(async () => ({ default: (await import('./persisten
 /** The longest the player bar and toasts wait for an idle moment before they mount anyway. */
 const CHROME_IDLE_WAIT_MS = 1_500;
 
+/**
+ * The persistent chrome, mounted after the first render: the prerendered landing page (src/web/prerender.tsx) has
+ * none, and a lazy component in the tree being hydrated would make React drop the server's markup. It waits for the
+ * browser to be idle (at most a second and a half): its code and first render (player bar, sliders, toasts) otherwise
+ * ran between the screen's first commit and the rest of its list (ADR 033). The waiting is this component's own
+ * state: held by <App>, mounting it re-rendered the router and the whole screen with it (ADR 035).
+ */
+function PersistentChromeWhenIdle() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => onIdle(() => setMounted(true), CHROME_IDLE_WAIT_MS), []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <PersistentChrome />
+    </Suspense>
+  ) : null;
+}
+
 /** `queryClient`: the one main.tsx made to fetch the first screen's data before the first render (else a new one). */
 export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) {
   const [queryClient] = useState(() => given ?? createQueryClient());
-  // The persistent chrome mounts after the first render: the prerendered landing page (src/web/prerender.tsx) has
-  // none, and a lazy component in the tree being hydrated would make React drop the server's markup. It waits for
-  // the browser to be idle (at most a second and a half): its code and first render (player bar, sliders, toasts)
-  // otherwise ran between the screen's first commit and the rest of its list (ADR 033). Its render is a transition,
-  // which React splits into short tasks: mounted at once it was one task of ~250 ms at a phone's speed (ADR 035).
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => onIdle(() => startTransition(() => setMounted(true)), CHROME_IDLE_WAIT_MS), []);
   return (
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider>
         <PlayerProvider>
           <OfflineBanner />
           <Router />
-          {mounted ? (
-            <Suspense fallback={null}>
-              <PersistentChrome />
-            </Suspense>
-          ) : null}
+          <PersistentChromeWhenIdle />
         </PlayerProvider>
       </RealtimeProvider>
     </QueryClientProvider>
