@@ -23,12 +23,12 @@ import { Slot } from './slot';
 /** How long a dialog's code waits at most for the page to be idle. */
 const LOAD_WITHIN_MS = 1500;
 
-/** True once the page has been idle since this component mounted, or at once when `now`. */
-function useLoadWhenIdle(now: boolean): boolean {
-  const [idle, setIdle] = useState(false);
+/** Whether to load: true once the page has been idle since mount, or once `loadNow` was called (a press). */
+function useLoadWhenIdle(): [boolean, () => void] {
+  const [load, setLoad] = useState(false);
   // A transition: the stand-in stays on screen while the code loads, and is swapped for the real trigger once.
-  useEffect(() => (idle ? undefined : onIdle(() => startTransition(() => setIdle(true)), LOAD_WITHIN_MS)), [idle]);
-  return idle || now;
+  useEffect(() => onIdle(() => startTransition(() => setLoad(true)), LOAD_WITHIN_MS), []);
+  return [load, () => setLoad(true)];
 }
 
 /** After the loaded dialog's first commit: replays a press made while it loaded. */
@@ -51,10 +51,10 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
   const Loaded = lazy(async () => ({ default: await load() }));
   return function LazyDialog(props: P) {
     const pressed = useRef(false);
-    const [pressedEarly, setPressedEarly] = useState(false);
     const triggerRef = useRef<HTMLElement | null>(null);
     const { trigger, open } = props as { trigger?: ReactNode; open?: boolean };
-    const load = useLoadWhenIdle(open === true || pressedEarly);
+    const [idleOrPressed, loadNow] = useLoadWhenIdle();
+    const load = idleOrPressed || open === true;
     if (trigger === undefined) {
       return load ? (
         <Suspense fallback={null}>
@@ -66,7 +66,7 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
       <Slot
         onClick={() => {
           pressed.current = true;
-          setPressedEarly(true);
+          loadNow();
         }}
       >
         {trigger}

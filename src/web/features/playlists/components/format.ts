@@ -1,10 +1,6 @@
 /** Small display helpers of the playlists screens. */
 import { SCREEN_DEFAULT_DURATION } from '@shared/constants';
 import { formatClock } from '@shared/duration';
-import { formatDay } from '../../../lib/format-date';
-
-/** A date as the screens write it (Nov 21, 2026). */
-export const formatDate = (iso: string) => formatDay(iso);
 
 /** A song length as m:ss, counting a missing length as the screens' 180 s. */
 export const formatSongLength = (seconds: number | null) =>

@@ -2,6 +2,7 @@
  * A member: avatar, name, role icon and role, joined date; admins may change the role and flags here. The flags
  * bite for everyone but admins (ADR 013): an admin's are shown on and locked, as the server refuses to turn them off.
  */
+import { formatDay } from '../../../lib/format-date';
 import { useId } from 'react';
 import { Crown, Shield, User } from 'lucide-react';
 import { MEMBER_ROLES, type MemberRole } from '@shared/constants';
@@ -9,7 +10,6 @@ import type { PlaylistMember, UpdateMember } from '@shared/schemas/playlist';
 import { Avatar } from '../../../components/ui/avatar';
 import { Label, Select } from '../../../components/ui/input';
 import { cn } from '../../../lib/utils';
-import { formatDate } from './format';
 
 const ROLE = {
   admin: { label: 'Admin', Icon: Crown, tone: 'text-yellow-300' },
@@ -74,7 +74,7 @@ export function MemberCard({
             <role.Icon className={cn('size-4', role.tone)} aria-hidden />
             <span>{role.label}</span>
           </p>
-          <p className="text-xs text-muted">Joined {formatDate(member.joinedAt)}</p>
+          <p className="text-xs text-muted">Joined {formatDay(member.joinedAt)}</p>
           {missing.length ? (
             <p className="text-xs text-amber-200" data-testid="member-restrictions">
               Cannot {missing.join(' or ')}

@@ -1,11 +1,12 @@
 /** A playlist in the grid: gradient, name, description, counts, mode, threshold, creator and last update. */
+import { formatDay } from '../../../lib/format-date';
 import { Link } from 'wouter';
 import { Calendar, Music, Users } from 'lucide-react';
 import type { Playlist } from '@shared/schemas/playlist';
 import { href } from '../../../app/routes';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';
-import { DEFAULT_PLAYLIST_DESCRIPTION, formatDate, votesToAdd } from './format';
+import { DEFAULT_PLAYLIST_DESCRIPTION, votesToAdd } from './format';
 import { ModeBadge } from './mode-badge';
 
 export function PlaylistCard({ playlist }: { playlist: Playlist }) {
@@ -37,7 +38,7 @@ export function PlaylistCard({ playlist }: { playlist: Playlist }) {
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3 text-xs text-muted">
           <span>by {playlist.creatorName ?? 'Anonymous User'}</span>
           <span className="inline-flex items-center gap-1">
-            <Calendar className="size-3.5" aria-hidden /> Updated {formatDate(playlist.updatedAt)}
+            <Calendar className="size-3.5" aria-hidden /> Updated {formatDay(playlist.updatedAt)}
           </span>
         </div>
       </div>

@@ -1,4 +1,5 @@
 /** A playlist's header: every badge, the name and facts, and Play All / Join / Add Song / Share / Export / Leave / Report. */
+import { formatDay } from '../../../lib/format-date';
 import { Calendar, LogIn, Music, Play, Share2, UserPlus, Users } from 'lucide-react';
 import type { PlaylistDetail, PlaylistMember, PlaylistPermissions, PlaylistSong } from '@shared/schemas/playlist';
 import { Badge } from '../../../components/ui/badge';
@@ -11,7 +12,7 @@ import { usePlayerActions, type PlayableSong } from '../../player';
 import { ReportButton } from '../../safety';
 import { useJoinPlaylist } from '../api/join-playlist';
 import { AddSongButton } from './add-song-button';
-import { DEFAULT_PLAYLIST_DESCRIPTION, formatDate, votesToAdd } from './format';
+import { DEFAULT_PLAYLIST_DESCRIPTION, votesToAdd } from './format';
 import { inviteUrl } from './invite-link';
 import { LeavePlaylist } from './leave-playlist';
 import { ModeBadge } from './mode-badge';
@@ -91,7 +92,7 @@ export function PlaylistHeader({
             <Music className="size-4" aria-hidden /> {songCount} {songCount === 1 ? 'song' : 'songs'}
           </span>
           <span className="inline-flex items-center gap-1.5">
-            <Calendar className="size-4" aria-hidden /> Updated {formatDate(p.updatedAt)}
+            <Calendar className="size-4" aria-hidden /> Updated {formatDay(p.updatedAt)}
           </span>
         </p>
         <div className="flex flex-wrap gap-2">

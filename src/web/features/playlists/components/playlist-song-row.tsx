@@ -4,6 +4,7 @@
  * score (approved ones), duration, and the moderators' controls, in one 56–64 px row. Columns appear as the row's
  * container widens (genre from 48rem, duration and date from 36rem).
  */
+import { formatDay } from '../../../lib/format-date';
 import { Check, ChevronDown, ChevronUp, Pause, Play, Trash2, X } from 'lucide-react';
 import { youtubeThumbnail } from '@shared/youtube';
 import type { VoteType } from '@shared/constants';
@@ -14,7 +15,7 @@ import { Artwork } from '../../../components/ui/cover-art';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cn } from '../../../lib/utils';
 import { dispatchMusicPlayerUpdate, useIsCurrentSong, type PlayableSong } from '../../player';
-import { formatDate, formatSongLength } from './format';
+import { formatSongLength } from './format';
 
 const STATUS = {
   approved: { label: 'Approved', variant: 'success' },
@@ -187,7 +188,7 @@ export function PlaylistSongRow({
         ) : null}
 
         <span className="hidden w-20 shrink-0 text-right text-xs text-muted tabular-nums @xl:block">
-          {formatDate(song.createdAt)}
+          {formatDay(song.createdAt)}
         </span>
         <span
           className="hidden w-10 shrink-0 text-right text-sm text-muted tabular-nums @xl:block"
