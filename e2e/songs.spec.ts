@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, newAccount, signUp } from './fixtures';
+import { test, expect, expectAccessible, holdResponses, newAccount, signUp } from './fixtures';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
 
@@ -26,6 +26,22 @@ function pngSize(bytes: Buffer) {
 }
 
 test.describe('songs and the global mix', () => {
+  test('Upload pressed before the page knows who is signed in waits for that answer, not "Authentication Required"', async ({
+    page,
+    context,
+  }) => {
+    // Under load the form was on screen before GET /api/auth/user answered, and a press then told a signed-in user
+    // to sign in (a flaky run of the test below). The answer is held here until after the press.
+    await signUp(context);
+    const release = await holdResponses(page, /\/api\/auth\/user$/);
+    await page.goto('/upload');
+    await expect(page.getByRole('heading', { name: 'Upload Music' })).toBeVisible();
+    await page.getByRole('button', { name: 'Upload Song' }).click();
+    release();
+    await expect(page.getByText('YouTube URL Required', { exact: true })).toBeVisible();
+    await expect(page.getByText('Authentication Required', { exact: true })).toHaveCount(0);
+  });
+
   test('upload validates in the browser, then the new song appears in the Top 100', async ({ page, context }) => {
     await signUp(context);
     await page.goto('/upload');
