@@ -10,6 +10,7 @@ import {
   newAccount,
   routeOutside,
   signUp,
+  socketFrame,
   type Account,
 } from './fixtures';
 
@@ -63,15 +64,11 @@ test.describe('social', () => {
       await held.promise;
       await route.fulfill({ response }).catch(() => {}); // the app may have dropped this request meanwhile
     });
-    const socket = bob.page.waitForEvent('websocket');
-    await bob.page.goto('/chat');
-    const ws = await socket;
-    const subscribed = ws.waitForEvent('framesent', {
-      predicate: (f) => String(f.payload).includes('"subscribe"') && String(f.payload).includes('"global"'),
-    });
-    await Promise.all([historyRead.promise, subscribed]);
     const hello = `Early hello ${Date.now()}`;
-    const arrived = ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).includes(hello) });
+    const subscribed = socketFrame(bob.page, 'sent', (f) => f.includes('"subscribe"') && f.includes('"global"'));
+    const arrived = socketFrame(bob.page, 'received', (f) => f.includes(hello));
+    await bob.page.goto('/chat');
+    await Promise.all([historyRead.promise, subscribed]);
     const sent = await alice.context.request.post('/api/messages/global', { data: { content: hello } });
     expect(sent.status(), await sent.text()).toBe(201);
     await arrived;

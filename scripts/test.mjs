@@ -171,7 +171,17 @@ console.log(
   }
 }
 
-{
+// The browser the specs run in (playwright.config.ts, ADR 036): said in words when it is missing, rather than as a
+// launch error in every test.
+const browserPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+if (!fs.existsSync(browserPath)) {
+  console.log(
+    `\n▶ browser: ${browserPath} is missing. The browser tests run in Debian's Chromium headless shell:\n` +
+      '  apt-get update && apt-get install chromium-headless-shell   (or set CHROMIUM_PATH)',
+  );
+  totals.failed += 1;
+  rows.push(`browser: not run (${browserPath} is missing)`);
+} else {
   const out = '.tmp/playwright.json';
   fs.rmSync(out, { force: true });
   const figures = phase();
