@@ -65,7 +65,10 @@ test.describe('social', () => {
       await route.fulfill({ response }).catch(() => {}); // the app may have dropped this request meanwhile
     });
     const hello = `Early hello ${Date.now()}`;
-    const subscribed = socketFrame(bob.page, 'sent', (f) => f.includes('"subscribe"') && f.includes('"global"'));
+    // The server's confirmation, not the page's request: until the server has put the socket in the room, a message
+    // is broadcast without it (under load the request frame was sent, Alice's message went out before the server read
+    // it, and the frame awaited below never came: a 240 s timeout in a run of `npm test`).
+    const subscribed = socketFrame(bob.page, 'received', (f) => f.includes('"type":"subscribed","room":"global"'));
     const arrived = socketFrame(bob.page, 'received', (f) => f.includes(hello));
     await bob.page.goto('/chat');
     await Promise.all([historyRead.promise, subscribed]);

@@ -15,7 +15,8 @@ async function uploadYouTube(page: Page, title: string, artist = 'E2E Artist', v
   await page.getByLabel('Artist').fill(artist);
   await page.getByLabel('Genre').fill('Indie');
   await page.getByRole('button', { name: 'Upload Song' }).click();
-  await expect(page.getByText('Song Uploaded!', { exact: true })).toBeVisible();
+  // This upload's own toast (an earlier one's "Song Uploaded!" may still be on screen).
+  await expect(page.getByText(`“${title}” by ${artist} is ready for votes.`, { exact: true })).toBeVisible();
 }
 
 /** Reads the width and height from a PNG's IHDR chunk. */
