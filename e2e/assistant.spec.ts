@@ -18,6 +18,34 @@ test('a visitor meets the sign-in wall', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/api/login');
 });
 
+for (const motion of ['no-preference', 'reduce'] as const) {
+  test(`the conversation follows a new reply ${motion === 'reduce' ? 'at once under reduced motion' : 'smoothly'}`, async ({
+    page,
+    context,
+  }) => {
+    // Every scrollIntoView the page asks for is recorded with its behaviour (the scroll itself is left to happen).
+    await page.emulateMedia({ reducedMotion: motion });
+    await page.addInitScript(() => {
+      const w = window as Window & { scrolls?: string[] };
+      w.scrolls = [];
+      const original = Element.prototype.scrollIntoView;
+      Element.prototype.scrollIntoView = function (this: Element, arg?: boolean | ScrollIntoViewOptions) {
+        w.scrolls!.push(typeof arg === 'object' ? (arg.behavior ?? 'auto') : 'auto');
+        return original.call(this, arg);
+      };
+    });
+    await signUp(context);
+    await page.goto('/ai');
+    const box = page.getByPlaceholder(PLACEHOLDER);
+    await box.fill('chill indie songs');
+    await box.press('Enter');
+    await expect(cards(page).first()).toBeVisible();
+    const scrolls = await page.evaluate(() => (window as Window & { scrolls?: string[] }).scrolls ?? []);
+    expect(scrolls.length).toBeGreaterThan(0);
+    expect(new Set(scrolls)).toEqual(new Set([motion === 'reduce' ? 'auto' : 'smooth']));
+  });
+}
+
 test('asks for "chill indie songs", plays a pick and proposes one to a playlist; the chat comes back after a reload', async ({
   page,
   context,

@@ -1,6 +1,6 @@
 /**
  * Visual snapshots of the main screens (issue 15) at 1280 and 375 px, signed out and signed in, against committed
- * baselines (Debian Chromium, the bundled Figtree). Live data is frozen: the lists come from fixed data served by
+ * baselines (Debian's Chromium headless shell, ADR 036; the bundled Figtree). Live data is frozen: the lists come from fixed data served by
  * routes below (no votes of other tests, no thumbnails from outside — the generated covers show), animations are
  * disabled, and per-account parts (the avatar's colour) are masked. Update with `--update-snapshots` after a
  * reviewed design change, and look at the PNGs.
@@ -8,7 +8,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect, signUp } from './fixtures';
 
-test.use({ serviceWorkers: 'block' });
+// Reduced motion as well as disabled CSS animations: a scroll the page makes by script (DJ Verse follows its newest
+// reply) happens at once instead of smoothly, so the snapshot never catches it half-way (a 19 px difference once).
+test.use({ serviceWorkers: 'block', reducedMotion: 'reduce' });
 // Each screen is independent (its data frozen by routes, a new account when signed in): the screens are shared by
 // both workers rather than run as one block — the last file in name order, it kept one worker busy for minutes
 // while the other had nothing left to do (ADR 027).

@@ -11,6 +11,7 @@ import { Card as Panel } from '../../../components/ui/card';
 import { MessageComposer } from '../../../components/ui/message-composer';
 import { ApiError } from '../../../lib/api-client';
 import { handleUnauthorized } from '../../../lib/auth-redirect';
+import { scrollBehavior } from '../../../lib/motion';
 import { toast } from '../../../lib/toast';
 import { cn, isMobileBrowser } from '../../../lib/utils';
 import { useAuth } from '../../auth';
@@ -100,7 +101,7 @@ function Assistant() {
 
   useEffect(() => {
     if (isMobileBrowser()) return;
-    endRef.current?.scrollIntoView({ block: 'end', behavior: 'smooth' });
+    endRef.current?.scrollIntoView({ block: 'end', behavior: scrollBehavior() });
   }, [entries.length, pendingText]);
 
   const startOver = () =>

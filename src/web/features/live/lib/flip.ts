@@ -4,14 +4,11 @@
  * did not move are left alone; with `prefers-reduced-motion: reduce` nothing animates.
  */
 import { useLayoutEffect, useRef } from 'react';
+import { prefersReducedMotion } from '../../../lib/motion';
 
 /** The vertical shift that puts a row back where it was: previous top − new top (0 when new or unmoved). */
 export function flipDelta(previousTop: number | undefined, newTop: number): number {
   return previousTop === undefined ? 0 : previousTop - newTop;
-}
-
-export function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 }
 
 /**

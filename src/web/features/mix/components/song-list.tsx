@@ -8,6 +8,7 @@
  */
 import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Song } from '@shared/schemas/song';
+import { prefersReducedMotion } from '../../../lib/motion';
 import { onIdle } from '../../../lib/preload';
 import { cn } from '../../../lib/utils';
 import { SongCard, type CardSong } from './song-card';
@@ -29,10 +30,6 @@ export const CHUNK_BUDGET_MS = 8;
 export const RANK_CHANGE_MS = 4000;
 
 type RankChanges = Record<number, { up: boolean; to: number }>;
-
-function prefersReducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
 
 /**
  * The order shown: the list's own, except while the pointer is over the list, when a re-rank waits (the rows keep
