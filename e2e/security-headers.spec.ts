@@ -1,5 +1,5 @@
 /** Issue 13, finding 11: under the page's CSP (connect-src to this host only) the app's own socket still connects. */
-import { expect, signUp, socketFrame, test } from './fixtures';
+import { expect, signUp, receivedFrame, test } from './fixtures';
 
 test("the app's websocket connects under the CSP, with no CSP violation", async ({ page, context }) => {
   await signUp(context);
@@ -9,7 +9,7 @@ test("the app's websocket connects under the CSP, with no CSP violation", async 
   });
   const sockets: string[] = [];
   page.on('websocket', (ws) => sockets.push(new URL(ws.url()).pathname));
-  const hello = socketFrame(page, 'received', (f) => f.includes('"hello"'));
+  const hello = receivedFrame(page, (f) => f.includes('"hello"'));
   await page.goto('/');
   expect(await hello).toContain('"hello"');
   expect(sockets).toContain('/ws');

@@ -10,7 +10,7 @@ import {
   newAccount,
   routeOutside,
   signUp,
-  socketFrame,
+  receivedFrame,
   type Account,
 } from './fixtures';
 
@@ -68,8 +68,8 @@ test.describe('social', () => {
     // The server's confirmation, not the page's request: until the server has put the socket in the room, a message
     // is broadcast without it (under load the request frame was sent, Alice's message went out before the server read
     // it, and the frame awaited below never came: a 240 s timeout in a run of `npm test`).
-    const subscribed = socketFrame(bob.page, 'received', (f) => f.includes('"type":"subscribed","room":"global"'));
-    const arrived = socketFrame(bob.page, 'received', (f) => f.includes(hello));
+    const subscribed = receivedFrame(bob.page, (f) => f.includes('"type":"subscribed","room":"global"'));
+    const arrived = receivedFrame(bob.page, (f) => f.includes(hello));
     await bob.page.goto('/chat');
     await Promise.all([historyRead.promise, subscribed]);
     const sent = await alice.context.request.post('/api/messages/global', { data: { content: hello } });

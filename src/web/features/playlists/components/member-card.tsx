@@ -2,13 +2,13 @@
  * A member: avatar, name, role icon and role, joined date; admins may change the role and flags here. The flags
  * bite for everyone but admins (ADR 013): an admin's are shown on and locked, as the server refuses to turn them off.
  */
-import { formatDay } from '../../../lib/format-date';
 import { useId } from 'react';
 import { Crown, Shield, User } from 'lucide-react';
 import { MEMBER_ROLES, type MemberRole } from '@shared/constants';
 import type { PlaylistMember, UpdateMember } from '@shared/schemas/playlist';
 import { Avatar } from '../../../components/ui/avatar';
 import { Label, Select } from '../../../components/ui/input';
+import { formatDay } from '../../../lib/format-date';
 import { cn } from '../../../lib/utils';
 
 const ROLE = {

@@ -1,10 +1,10 @@
 /** A playlist in the grid: gradient, name, description, counts, mode, threshold, creator and last update. */
-import { formatDay } from '../../../lib/format-date';
 import { Link } from 'wouter';
 import { Calendar, Music, Users } from 'lucide-react';
 import type { Playlist } from '@shared/schemas/playlist';
 import { href } from '../../../app/routes';
 import { Badge } from '../../../components/ui/badge';
+import { formatDay } from '../../../lib/format-date';
 import { cn } from '../../../lib/utils';
 import { DEFAULT_PLAYLIST_DESCRIPTION, votesToAdd } from './format';
 import { ModeBadge } from './mode-badge';

@@ -1,9 +1,9 @@
 /** A playlist's header: every badge, the name and facts, and Play All / Join / Add Song / Share / Export / Leave / Report. */
-import { formatDay } from '../../../lib/format-date';
 import { Calendar, LogIn, Music, Play, Share2, UserPlus, Users } from 'lucide-react';
 import type { PlaylistDetail, PlaylistMember, PlaylistPermissions, PlaylistSong } from '@shared/schemas/playlist';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { formatDay } from '../../../lib/format-date';
 import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { cn } from '../../../lib/utils';

@@ -4,7 +4,6 @@
  * score (approved ones), duration, and the moderators' controls, in one 56–64 px row. Columns appear as the row's
  * container widens (genre from 48rem, duration and date from 36rem).
  */
-import { formatDay } from '../../../lib/format-date';
 import { Check, ChevronDown, ChevronUp, Pause, Play, Trash2, X } from 'lucide-react';
 import { youtubeThumbnail } from '@shared/youtube';
 import type { VoteType } from '@shared/constants';
@@ -13,6 +12,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Artwork } from '../../../components/ui/cover-art';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { formatDay } from '../../../lib/format-date';
 import { cn } from '../../../lib/utils';
 import { dispatchMusicPlayerUpdate, useIsCurrentSong, type PlayableSong } from '../../player';
 import { formatSongLength } from './format';
