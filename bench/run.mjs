@@ -894,7 +894,11 @@ function searchMissQueries() {
     typos: fresh([
       ...words.flatMap(typosOf),
       ...SEARCH_FIRST.flatMap((a) =>
-        SEARCH_SECOND.map((b) => `${a} ${typosOf(b)[(a.length + b.length) % (b.length - 1)]}`),
+        SEARCH_SECOND.flatMap((b) => {
+          // The typo at a place that varies with the pair; the first one when the word has fewer ("neon": one).
+          const typos = typosOf(b);
+          return typos.length ? [`${a} ${typos[(a.length + b.length) % (b.length - 1)] ?? typos[0]}`] : [];
+        }),
       ),
     ]),
     prefixes: fresh([

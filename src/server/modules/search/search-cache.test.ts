@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../../shared/schemas/search';
 import { SearchCache, cacheKey, normaliseQuery } from './search-cache';
+import { NO_CORRECTIONS } from './search.repository';
 
 const answer = (ids: number[]): SearchResponse =>
   ({
@@ -13,10 +14,9 @@ const answer = (ids: number[]): SearchResponse =>
 describe('SearchCache', () => {
   it('holds at most maxEntries, dropping the least recently read first', async () => {
     const cache = new SearchCache({ maxEntries: 2, ttlMs: 60_000 });
-    for (const k of ['a', 'b'])
-      await cache.load(k, async () => ({ answer: answer([1]), corrections: { expanded: '', correctedText: '' } }));
+    for (const k of ['a', 'b']) await cache.load(k, async () => ({ answer: answer([1]), corrections: NO_CORRECTIONS }));
     expect(cache.get('a')).not.toBeNull(); // "a" is now the most recent
-    await cache.load('c', async () => ({ answer: answer([2]), corrections: { expanded: '', correctedText: '' } }));
+    await cache.load('c', async () => ({ answer: answer([2]), corrections: NO_CORRECTIONS }));
     expect(cache.size).toBe(2);
     expect(cache.get('b')).toBeNull();
     expect(cache.get('a')).not.toBeNull();
@@ -26,7 +26,7 @@ describe('SearchCache', () => {
   it('serves an entry for ttlMs at most', async () => {
     let now = 0;
     const cache = new SearchCache({ maxEntries: 10, ttlMs: 1000, now: () => now });
-    await cache.load('a', async () => ({ answer: answer([1]), corrections: { expanded: '', correctedText: '' } }));
+    await cache.load('a', async () => ({ answer: answer([1]), corrections: NO_CORRECTIONS }));
     now = 999;
     expect(cache.get('a')).not.toBeNull();
     now = 1000;
@@ -37,13 +37,13 @@ describe('SearchCache', () => {
     const cache = new SearchCache({ maxEntries: 10, ttlMs: 60_000 });
     await cache.load('a', async () => {
       cache.handleEvent({ type: 'songs_changed', venueId: null });
-      return { answer: answer([1]), corrections: { expanded: '', correctedText: '' } };
+      return { answer: answer([1]), corrections: NO_CORRECTIONS };
     });
     expect(cache.get('a')).toBeNull();
     const loaded = await cache.load('b', async () => {
       cache.handleEvent({ type: 'vote_update', songId: 7, venueId: null, voteCount: { upVotes: 3, downVotes: 1 } });
       cache.handleEvent({ type: 'vote_update', songId: 7, venueId: 4, voteCount: { upVotes: 9, downVotes: 9 } });
-      return { answer: answer([7]), corrections: { expanded: '', correctedText: '' } };
+      return { answer: answer([7]), corrections: NO_CORRECTIONS };
     });
     expect(loaded.answer.songs[0]).toMatchObject({ upVotes: 3, downVotes: 1 });
     cache.handleEvent({ type: 'vote_update', songId: 7, venueId: null, voteCount: { upVotes: 4, downVotes: 1 } });
@@ -56,7 +56,7 @@ describe('SearchCache', () => {
     const load = async () => {
       reads++;
       await new Promise((r) => setTimeout(r, 5));
-      return { answer: answer([1]), corrections: { expanded: '', correctedText: '' } };
+      return { answer: answer([1]), corrections: NO_CORRECTIONS };
     };
     await Promise.all([cache.load('a', load), cache.load('a', load), cache.load('a', load)]);
     expect(reads).toBe(1);

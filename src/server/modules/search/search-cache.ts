@@ -15,11 +15,12 @@
  */
 import type { ServerEvent } from '../../../shared/realtime';
 import type { SearchResponse } from '../../../shared/schemas/search';
+import type { Corrections } from './search.repository';
 
 /** An entry: the public answer, and the typo corrections it was read with (the same for every viewer). */
 export interface CachedAnswer {
   answer: SearchResponse;
-  corrections: { expanded: string; correctedText: string };
+  corrections: Corrections;
 }
 
 interface Entry extends CachedAnswer {

@@ -95,6 +95,20 @@ describe('the word list', () => {
   });
 });
 
+describe('the full-text indexes', () => {
+  it('keep no pending list: a new song goes straight into them (ADR 037)', async () => {
+    const r = (await t.database.db.execute(sql`
+      select c.relname, c.reloptions from pg_class c
+      where c.relname in ('songs_fts_idx', 'songs_artist_fts_idx') order by c.relname`)) as unknown as {
+      rows: Array<{ relname: string; reloptions: string[] | string | null }>;
+    };
+    expect(r.rows.map((x) => [x.relname, String(x.reloptions)])).toEqual([
+      ['songs_artist_fts_idx', 'fastupdate=off'],
+      ['songs_fts_idx', 'fastupdate=off'],
+    ]);
+  });
+});
+
 describe('typo correction', () => {
   it('corrects each word that is not a word of the list to its nearest words', async () => {
     const c = await repo.correctWords(t.database.db, repo.searchTerms('golden hart'));
@@ -104,19 +118,38 @@ describe('typo correction', () => {
     expect(c.words[1].alternatives).toContain('heart');
   });
 
-  it('corrects a single word only to words within the match threshold of it, with the same answer', async () => {
-    // "silnt" is not near "silent" by word similarity (0.44 < 0.6), so no song holding "silent" could match it
-    // alone: its correction would only make the search read them all and reject each one.
-    const far = await repo.correctWords(t.database.db, repo.searchTerms('silnt'));
+  it('corrects a single word one edit away from a word of the list, and finds its songs (ADR 037)', async () => {
+    // A letter missing ("glden", "silnt"), one too many ("goldden"), two swapped ("slient"), one changed ("gilden").
+    const c = await repo.correctWords(t.database.db, repo.searchTerms('glden'));
+    expect(c.words[0].alternatives).toEqual(['golden']);
+    expect(c.terms.expandedMatches).toBe(true);
+    const golden = ['Golden Heart', 'Golden Hour', ...[1, 2, 3, 4, 5, 6].map((i) => `Golden Heart ${i}`)].sort();
+    for (const q of ['glden', 'goldden', 'gilden'])
+      expect((await search(q)).songs.map((s) => s.title).sort(), q).toEqual(golden);
+    for (const q of ['silnt', 'slient'])
+      expect(
+        (await search(q)).songs.map((s) => s.title),
+        q,
+      ).toEqual(['Silent Echoes']);
+    // The artist group follows the same rule.
+    expect((await search('velvt')).artists).toEqual([{ name: 'Velvet Orchestra', songCount: 2 }]);
+  });
+
+  it('corrects a single word farther than one edit only to words within the match threshold of it', async () => {
+    // "slnt" is two letters from "silent" and not near it by word similarity: no correction, no song.
+    const far = await repo.correctWords(t.database.db, repo.searchTerms('slnt'));
     expect(far.words[0].alternatives).toEqual([]);
-    expect((await search('silnt')).songs).toEqual([]);
-    // In two words the same correction stands (the words may be spread over title and artist).
+    expect((await search('slnt')).songs).toEqual([]);
+    // "yesterdaaay" is two letters from "yesterday" but near it: corrected, matched by the trigram rules.
+    const near = await repo.correctWords(t.database.db, repo.searchTerms('yesterdaaay'));
+    expect(near.words[0].alternatives).toEqual(['yesterday']);
+    expect(near.terms.expandedMatches).toBe(false);
+    expect((await search('yesterdaaay')).songs.map((s) => s.title)).toEqual(['Yesterday']);
+    // Words shorter than four letters are not corrected by one edit: "hrt" stays far from "heart" and "hour".
+    expect((await repo.correctWords(t.database.db, repo.searchTerms('hrt'))).terms.expandedMatches).toBe(false);
+    // In two words a farther correction stands (the words may be spread over title and artist).
     const pair = await repo.correctWords(t.database.db, repo.searchTerms('silnt echos'));
     expect(pair.words[0].alternatives).toContain('silent');
-    // A near one is kept, and finds its song.
-    const near = await repo.correctWords(t.database.db, repo.searchTerms('yesterdy'));
-    expect(near.words[0].alternatives).toContain('yesterday');
-    expect((await search('yesterdy')).songs.map((s) => s.title)).toEqual(['Yesterday']);
   });
 
   it('leaves known words and the start of a known word alone', async () => {

@@ -51,7 +51,22 @@ export interface SearchTerms {
   expanded: string;
   /** The text with each corrected word replaced by its nearest word ('' when nothing was corrected). */
   correctedText: string;
+  /**
+   * The expanded query with each corrected word replaced by its alternatives alone, `(alternative | …) & word:* & …`
+   * ('' when nothing was corrected): what the expanded query adds to the original one for public songs, since a
+   * corrected word is neither a word of a public song nor the start of one.
+   */
+  replaced: string;
+  /**
+   * Whether a song holding the corrections matches by that alone (the expanded query is a match rule): always for
+   * two or more words; for a single word, when its corrections are one edit away from it (ADR 037).
+   */
+  expandedMatches: boolean;
 }
+
+/** What `correctWords` adds to the terms: the same for every viewer, so the answer cache keeps it with the answer. */
+export type Corrections = Pick<SearchTerms, 'expanded' | 'replaced' | 'correctedText' | 'expandedMatches'>;
+export const NO_CORRECTIONS: Corrections = { expanded: '', replaced: '', correctedText: '', expandedMatches: false };
 
 const norm = (col: SQL | unknown) => sql`crowdmix_search_norm(${col})`;
 
@@ -64,7 +79,7 @@ export function searchTerms(q: string): SearchTerms {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 12);
-  return { text: q, words, tsquery: words.map((w) => `${w}:*`).join(' & '), expanded: '', correctedText: '' };
+  return { text: q, words, tsquery: words.map((w) => `${w}:*`).join(' & '), ...NO_CORRECTIONS };
 }
 
 /** A query word and the nearest words of the list it may also be (none: the word is known, or nothing is near). */
@@ -77,6 +92,10 @@ export interface WordCorrection {
 export const WORD_ALTERNATIVES = 3;
 /** Only words of letters and digits are offered: they go into a tsquery. */
 const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
+/** A single word this long or longer is corrected to the words one edit away from it (ADR 037). */
+export const ONE_EDIT_MIN_LENGTH = 4;
+/** How many nearest words of the list are looked at for each query word. */
+const NEAREST_WORDS = 10;
 
 /**
  * Typo correction (ADR 026), one read of the word list (`search_words`: the words of public songs only). A query
@@ -84,43 +103,90 @@ const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
  * gets its nearest words by trigram distance within pg_trgm's similarity threshold (`%`, KNN on the list's GiST
  * index), at most `WORD_ALTERNATIVES`, the commoner first among equally near ones. Returns the terms with
  * `expanded` set: `(word:* | alternative | …) & …`, which matches all the original query does and more.
+ *
+ * A single word (ADR 037) is corrected to the nearest words one edit away from it (a letter missing, added, changed,
+ * or two letters swapped: "glden", "silnt", "mornign"), and songs holding those match it, as in any music app; when
+ * none is one edit away, only to words within the trigram match threshold of it, whose songs the match rule takes
+ * by trigram similarity (a farther correction could only bring rows that rule rejects, after reading them all).
  */
 export async function correctWords(
   db: DbOrTx,
   t: SearchTerms,
 ): Promise<{ terms: SearchTerms; words: WordCorrection[]; corrected: boolean }> {
   if (!t.words.length) return { terms: t, words: [], corrected: false };
-  // A single word's corrections bring only songs whose field is within the match threshold of the word (`nearFilter`),
-  // and a field holding the correction is at least as near as the correction itself: a correction farther than that
-  // ("brken" → "broken") could only bring rows the filter then rejects, after reading every song that has it.
-  const single =
-    t.words.length === 1
-      ? sql` and word_similarity(q.w, s.word) >= current_setting('pg_trgm.word_similarity_threshold')::real`
-      : sql``;
+  const single = t.words.length === 1;
+  // The nearest words of the list by trigram distance (KNN on its GiST index, no threshold: a swap of two letters,
+  // "slient", shares few trigrams with "silent"), each with whether it is within the similarity threshold (`%`) and
+  // within the match threshold of the query word.
   const result = (await db.execute(sql`
-    select q.w as word,
-      case when q.w ~ '^[0-9]+$' or exists (
+    select q.i, q.w as word, n.word as near, n.word % q.w as similar,
+      word_similarity(q.w, n.word) >= current_setting('pg_trgm.word_similarity_threshold')::real as within
+    from unnest(string_to_array(${t.words.join(' ')}::text, ' ')) with ordinality as q(w, i)
+    left join lateral unnest(case when q.w ~ '^[0-9]+$' or exists (
           select 1 from search_words s where s.word ~>=~ q.w and s.word ~<~ (q.w || chr(1114111)))
         then array[]::text[]
-        else array(select s.word from search_words s where s.word % q.w${single}
-                   order by s.word <-> q.w, s.songs desc, s.word limit ${WORD_ALTERNATIVES + 2})
-      end as near
-    from unnest(string_to_array(${t.words.join(' ')}::text, ' ')) with ordinality as q(w, i)
-    order by q.i`)) as unknown as { rows: Array<{ word: string; near: string[] | string | null }> };
-  const words = result.rows.map((r) => ({
-    word: r.word,
-    alternatives: pgTextArray(r.near)
-      .filter((w) => PLAIN_WORD.test(w))
-      .slice(0, WORD_ALTERNATIVES),
-  }));
+        else array(select s.word from search_words s order by s.word <-> q.w, s.songs desc, s.word limit ${NEAREST_WORDS})
+      end) with ordinality as n(word, k) on true
+    order by q.i, n.k`)) as unknown as {
+    rows: Array<{
+      i: number | string;
+      word: string;
+      near: string | null;
+      similar: boolean | null;
+      within: boolean | null;
+    }>;
+  };
+  const byWord = new Map<string, { word: string; near: Array<{ word: string; similar: boolean; within: boolean }> }>();
+  for (const r of result.rows) {
+    const entry = byWord.get(String(r.i)) ?? { word: r.word, near: [] };
+    byWord.set(String(r.i), entry);
+    if (r.near !== null && PLAIN_WORD.test(r.near))
+      entry.near.push({ word: r.near, similar: Boolean(r.similar), within: Boolean(r.within) });
+  }
+  let expandedMatches = !single;
+  const words = [...byWord.values()].map(({ word, near }) => {
+    const similar = near.filter((n) => n.similar);
+    if (!single) return { word, alternatives: similar.slice(0, WORD_ALTERNATIVES).map((n) => n.word) };
+    const oneEdit = word.length >= ONE_EDIT_MIN_LENGTH ? near.filter((n) => withinOneEdit(word, n.word)) : [];
+    if (oneEdit.length) expandedMatches = true;
+    const alternatives = oneEdit.length ? oneEdit : similar.filter((n) => n.within);
+    return { word, alternatives: alternatives.slice(0, WORD_ALTERNATIVES).map((n) => n.word) };
+  });
   const corrected = words.some((w) => w.alternatives.length > 0);
-  const expanded = corrected
-    ? words
-        .map((w) => (w.alternatives.length ? `(${[`${w.word}:*`, ...w.alternatives].join(' | ')})` : `${w.word}:*`))
-        .join(' & ')
-    : '';
-  const correctedText = corrected ? words.map((w) => w.alternatives[0] ?? w.word).join(' ') : '';
-  return { terms: { ...t, expanded, correctedText }, words, corrected };
+  if (!corrected) return { terms: t, words, corrected };
+  const query = (withTypo: boolean) =>
+    words
+      .map((w) =>
+        w.alternatives.length
+          ? `(${[...(withTypo ? [`${w.word}:*`] : []), ...w.alternatives].join(' | ')})`
+          : `${w.word}:*`,
+      )
+      .join(' & ');
+  const correctedText = words.map((w) => w.alternatives[0] ?? w.word).join(' ');
+  return {
+    terms: { ...t, expanded: query(true), replaced: query(false), correctedText, expandedMatches },
+    words,
+    corrected,
+  };
+}
+
+/**
+ * True when `b` is `a` with one letter missing, added or changed, or two neighbouring letters swapped (the optimal
+ * string alignment distance is at most 1). Linear: both words are walked once from each end.
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  const x = [...a];
+  const y = [...b];
+  if (Math.abs(x.length - y.length) > 1) return false;
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  let j = 0;
+  while (j < x.length - i && j < y.length - i && x[x.length - 1 - j] === y[y.length - 1 - j]) j++;
+  // What is left between the common start and the common end: at most one letter on each side, or a swapped pair.
+  const restX = x.length - i - j;
+  const restY = y.length - i - j;
+  if (restX <= 1 && restY <= 1) return true;
+  return restX === 2 && restY === 2 && x[i] === y[i + 1] && x[i + 1] === y[i];
 }
 
 /** A text[] as a driver returns it: an array (node-postgres, PGlite) or, should one not parse it, its literal. */
@@ -137,11 +203,12 @@ function matcher(t: SearchTerms) {
   const nq = sql`crowdmix_search_norm(${t.text}::text)`;
   const tsq = sql`to_tsquery('simple', ${t.tsquery}::text)`;
   const fts = (doc: SQL) => (t.tsquery ? sql`to_tsvector('simple', ${norm(doc)}) @@ ${tsq}` : sql`false`);
-  // Corrected typos (ADR 026): in a text of two or more words, a song that has every word or one of its corrections
-  // matches (words spread over title and artist too); no full-text bonus, so it ranks below the text's own matches.
-  // A single word is matched by the trigram rules alone, as before ("beatls" is near "beatles", not "beat it").
+  // Corrected typos (ADR 026, 037): in a text of two or more words, a song that has every word or one of its
+  // corrections matches (words spread over title and artist too); so does a song holding a correction one edit away
+  // from a single word ("glden" → "golden"). No full-text bonus: they rank below the text's own matches. A single
+  // word's farther corrections are matched by the trigram rules alone ("beatls" is not "beat it").
   const ftsExpanded = (doc: SQL) =>
-    t.expanded && t.words.length > 1
+    t.expanded && t.expandedMatches
       ? sql`to_tsvector('simple', ${norm(doc)}) @@ to_tsquery('simple', ${t.expanded}::text)`
       : sql`false`;
   const ftsBonus = (doc: SQL) => (t.tsquery ? sql`(case when ${fts(doc)} then 0.5 else 0 end)` : sql`0`);
@@ -186,25 +253,29 @@ function fullTextSource(select: SQL, where: SQL, perSource: number) {
 }
 
 /**
- * The corrected words' source (ADR 026): the full-text index with the expanded query, leaving out what the
- * original query's source brought already (it ran first), so that no place of the budget goes to a repeat. For a
- * single word, whose corrections are no match by themselves, only the rows within the trigram match threshold of a
- * field are taken (`word_similarity` as a function: a filter on the full-text rows, never a trigram index scan).
+ * The corrected words' source (ADR 026): the full-text index with the corrected words replaced by their
+ * alternatives (`replaced`), which brings what the expanded query adds to the original query's source (read before
+ * it) without reading that source's rows again (ADR 037: a `not` of the original query cost a `to_tsvector` of every
+ * row the index handed over). The viewer's own private song holding a typo as written and a correction of another
+ * word is left to the later sources. When the corrections are no match by themselves (a single word's farther ones),
+ * only the rows within the trigram match threshold of a field are taken (`word_similarity` as a function: a filter
+ * on the full-text rows, never a trigram index scan).
  */
 function expandedSource(t: SearchTerms, select: SQL, visible: SQL, doc: SQL, fields: SQL[], perSource: number) {
   return fullTextSource(
     select,
-    sql`${visible} and to_tsvector('simple', ${doc}) @@ to_tsquery('simple', ${t.expanded}::text) and not (to_tsvector('simple', ${doc}) @@ to_tsquery('simple', ${t.tsquery}::text))${nearFilter(t, fields)}`,
+    sql`${visible} and to_tsvector('simple', ${doc}) @@ to_tsquery('simple', ${t.replaced}::text)${nearFilter(t, fields)}`,
     perSource,
   );
 }
 
 /**
- * For a single corrected word, the rows a correction brings must be within the trigram match threshold of a field
- * (`word_similarity` as a function: a filter on the rows read, never a trigram index scan); more words need none.
+ * When the corrections are no match by themselves (`expandedMatches` false: a single word's farther ones), the rows
+ * a correction brings must be within the trigram match threshold of a field (`word_similarity` as a function: a
+ * filter on the rows read, never a trigram index scan).
  */
 function nearFilter(t: SearchTerms, fields: SQL[]) {
-  if (t.words.length > 1) return sql``;
+  if (t.expandedMatches) return sql``;
   const nq = sql`crowdmix_search_norm(${t.text}::text)`;
   const threshold = sql`current_setting('pg_trgm.word_similarity_threshold')::real`;
   return sql` and (${sql.join(

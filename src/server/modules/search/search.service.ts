@@ -55,7 +55,12 @@ async function read(
     repo.searchPlaylists(db, plain, limit),
   ]);
   return {
-    corrections: { expanded: terms.expanded, correctedText: terms.correctedText },
+    corrections: {
+      expanded: terms.expanded,
+      replaced: terms.replaced,
+      correctedText: terms.correctedText,
+      expandedMatches: terms.expandedMatches,
+    },
     answer: {
       songs: songs.map((s) => presentSong(s.song, s, s.userVote, s.uploaderName)),
       artists,
