@@ -152,6 +152,13 @@ describe('typo correction', () => {
     expect(pair.words[0].alternatives).toContain('silent');
   });
 
+  it('corrects a short word of a text to the words one edit away from it: "golden hor" (ADR 037)', async () => {
+    // "hor" shares too few trigrams with "hour" to be similar (0.29 < 0.3); one letter is missing.
+    const c = await repo.correctWords(t.database.db, repo.searchTerms('golden hor'));
+    expect(c.words[1].alternatives).toContain('hour');
+    expect((await search('golden hor')).songs[0].title).toBe('Golden Hour');
+  });
+
   it('leaves known words and the start of a known word alone', async () => {
     const c = await repo.correctWords(t.database.db, repo.searchTerms('golden hea'));
     expect(c.corrected).toBe(false);

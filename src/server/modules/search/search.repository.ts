@@ -94,6 +94,8 @@ export const WORD_ALTERNATIVES = 3;
 const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
 /** A single word this long or longer is corrected to the words one edit away from it (ADR 037). */
 export const ONE_EDIT_MIN_LENGTH = 4;
+/** In a text of several words, where the other words narrow the matches, from three letters ("electric rin"). */
+export const ONE_EDIT_MIN_LENGTH_IN_TEXT = 3;
 /** How many nearest words of the list are looked at for each query word. */
 const NEAREST_WORDS = 10;
 
@@ -101,7 +103,8 @@ const NEAREST_WORDS = 10;
  * Typo correction (ADR 026), one read of the word list (`search_words`: the words of public songs only). A query
  * word that is a word of the list, or the start of one (being typed), or a number, stays as it is; any other word
  * gets its nearest words by trigram distance within pg_trgm's similarity threshold (`%`, KNN on the list's GiST
- * index), at most `WORD_ALTERNATIVES`, the commoner first among equally near ones. Returns the terms with
+ * index) or one edit away from it (three letters or more, ADR 037: "electric rin" → "rain"), at most
+ * `WORD_ALTERNATIVES`, the commoner first among equally near ones. Returns the terms with
  * `expanded` set: `(word:* | alternative | …) & …`, which matches all the original query does and more.
  *
  * A single word (ADR 037) is corrected to the nearest words one edit away from it (a letter missing, added, changed,
@@ -146,7 +149,13 @@ export async function correctWords(
   let expandedMatches = !single;
   const words = [...byWord.values()].map(({ word, near }) => {
     const similar = near.filter((n) => n.similar);
-    if (!single) return { word, alternatives: similar.slice(0, WORD_ALTERNATIVES).map((n) => n.word) };
+    if (!single) {
+      // Beside the similar words, those one edit away: a short word shares few trigrams ("rin" / "rain": 0.29).
+      const alike = near.filter(
+        (n) => n.similar || (word.length >= ONE_EDIT_MIN_LENGTH_IN_TEXT && withinOneEdit(word, n.word)),
+      );
+      return { word, alternatives: alike.slice(0, WORD_ALTERNATIVES).map((n) => n.word) };
+    }
     const oneEdit = word.length >= ONE_EDIT_MIN_LENGTH ? near.filter((n) => withinOneEdit(word, n.word)) : [];
     if (oneEdit.length) expandedMatches = true;
     const alternatives = oneEdit.length ? oneEdit : similar.filter((n) => n.within);
