@@ -257,6 +257,39 @@ describe('a socket that closes before its row is written', () => {
   });
 });
 
+describe("a presence message that arrives before the socket's row is written", () => {
+  it('puts the user in the venue (the move waits for the write; on a pool it could land first and move nothing)', async () => {
+    const user = await registerUser(t.app, { firstName: 'Early' });
+    const venue = await createVenue(t.database.db, { name: 'Early Bird Bar' });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const db = t.database.db;
+    let statements = 0;
+    const slowDb = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return async (query: Parameters<typeof db.execute>[0]) => {
+          // The socket's first statement (its row's write) is held back until the presence message was handled.
+          if (statements++ === 0) await held;
+          return target.execute(query);
+        };
+      },
+    });
+    const presence = new Presence({ db: slowDb, hub: t.deps.hub, log: t.app.log });
+    const client = { socketId: 'early-socket', userId: user.id } as Client;
+    const connecting = presence.connected(client);
+    const entering = presence.enterVenue(client, venue.id);
+    // Let the venue check and anything not waiting for the row run first, as a second pool connection would.
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    await Promise.all([connecting, entering]);
+    presence.stop();
+    const [row] = await db.select().from(onlineUsers).where(eq(onlineUsers.socketId, 'early-socket'));
+    expect(row?.venueId).toBe(venue.id);
+    await presence.disconnected(client);
+  });
+});
+
 describe("a socket's row and its user's online flag", () => {
   it('change together: after every statement, a user with a socket row is marked online and in its venue (a reader never sees one without the other)', async () => {
     const user = await registerUser(t.app, { firstName: 'Steady' });

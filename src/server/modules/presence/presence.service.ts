@@ -21,7 +21,7 @@ const freshSince = () => new Date(Date.now() - PRESENCE_STALE_MS);
 
 /** Presence state of one app instance: its signed-in sockets and a debounced presence_changed. */
 export class Presence {
-  /** `inserted`: the socket's row write, which its removal waits for (on a pool, a later delete can land first). */
+  /** `inserted`: the socket's row write, which its removal and moves wait for (on a pool, a later one can land first). */
   private readonly sockets = new Map<string, { userId: string; touchedAt: number; inserted: Promise<void> }>();
   private timer?: NodeJS.Timeout;
   private publishTimer?: NodeJS.Timeout;
@@ -66,6 +66,9 @@ export class Presence {
     if (venueId !== null && !(await repo.venueExists(this.deps.db, venueId)))
       return this.deps.hub.send(client, { type: 'error', message: 'Venue not found' });
     s.touchedAt = Date.now();
+    // A client says where it is as soon as its socket opens: the row must be written first, or (on a pool) the move
+    // could land before it, move nothing, and leave the user in no venue.
+    await s.inserted;
     await repo.setSocketVenue(this.deps.db, client.socketId, client.userId, venueId);
     this.changed();
   }
