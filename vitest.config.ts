@@ -7,6 +7,9 @@ const alias = {
   '@server': path.resolve('src/server'),
 };
 const integration = ['src/server/**/*.int.test.ts', 'test/**/*.int.test.ts'];
+const unit = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.unit.test.ts'];
+/** Unit files that replace a module (`vi.mock`): each runs in a process of its own, so the mock reaches no other file. */
+export const mocksModules = ['src/web/lib/query-client.test.ts'];
 /**
  * Integration files whose subject does not depend on the database driver: they run on PGlite only (ADR 027).
  * `spa.int.test.ts` runs a whole Vite build and tests the built files and how the app serves them; its database only
@@ -19,7 +22,7 @@ const integrationProject = (name: string, driver: 'pglite' | 'pg') => ({
     name,
     include: integration,
     ...(driver === 'pg' ? { exclude: [...configDefaults.exclude, ...driverIndependent] } : {}),
-    globalSetup: ['test/setup/global-db.ts'],
+    globalSetup: ['test/setup/global-db.ts', 'test/setup/server-bundle.ts'],
     // Files share their worker's module cache: each worker imports the server once rather than once per file (on six
     // files, import 49 → 16 s, CPU −19 %: ADR 027). Every file builds its own app and database (`createTestApp`), and
     // no integration file mocks modules; the strict console is set up again for every file.
@@ -47,10 +50,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.unit.test.ts'],
-          exclude: integration,
+          include: unit,
+          exclude: [...integration, ...mocksModules],
           environment: 'node',
+          // As the integration projects (ADR 027): a worker imports each module once for all its files, rather than a
+          // fresh process per file. Every unit file restores what it stubs (globals, timers) after each test.
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-isolated', include: mocksModules, environment: 'node' },
       },
       integrationProject('integration-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [integrationProject('integration-postgres', 'pg')] : []),

@@ -1,4 +1,4 @@
-/** The real server entry (`src/server/main.ts` through tsx) as a child process, for start-up and shutdown tests. */
+/** The real server entry (`src/server/main.ts`, bundled as `npm start` runs it) as a child process, for start-up and shutdown tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -31,6 +31,15 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/**
+ * The server as `npm start` runs it: under vitest the bundle built from this run's sources (`test/setup/server-bundle.ts`),
+ * elsewhere (`npm run chaos`) `main.ts` through tsx.
+ */
+async function serverEntry(): Promise<string[]> {
+  if (process.env.VITEST) return ['--enable-source-maps', (await import('vitest')).inject('serverBundle')];
+  return ['--import', 'tsx', 'src/server/main.ts'];
+}
+
 /** Starts `main.ts` on a free port with `env` on top of a clean production-like environment. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
@@ -38,7 +47,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   // Never inherit the test runner's database or mode.
   for (const k of ['DATABASE_URL', 'DATA_DIR', 'APP_URL', 'TEST_DB_DRIVER', 'VITEST', 'OIDC_ISSUER_URL'])
     delete base[k];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, await serverEntry(), {
     cwd: root,
     env: {
       ...base,
@@ -87,11 +96,13 @@ let template: Promise<string> | undefined;
 const prepared: string[] = [];
 
 /**
- * A new DATA_DIR holding a created and migrated PGlite database. PGlite's initdb takes seconds (far more on a
- * busy machine), so it runs once per test file and each caller gets a copy.
+ * A new DATA_DIR holding a created and migrated PGlite database. PGlite's initdb and the migrations take seconds
+ * (about 8 s of CPU here), so under vitest the directory is written from the run's migrated snapshot (as
+ * `createTestDataDir`), and elsewhere (`npm run chaos`) they run once per process; each caller gets a copy.
  */
 export async function preparedDataDir(): Promise<string> {
   template ??= (async () => {
+    if (process.env.VITEST) return (await import('./test-db')).createTestDataDir();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crowdmix-tpl-'));
     const database = await openDatabase({ dataDir: dir });
     await migrate(database);

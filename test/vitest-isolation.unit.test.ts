@@ -1,0 +1,25 @@
+/**
+ * The unit project shares each worker's modules between files (`isolate: false`, vitest.config.ts): a file that
+ * replaces a module with `vi.mock` must run in the isolated project, or its mock would reach the files after it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { mocksModules } from '../vitest.config';
+
+function testFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : testFiles(p);
+    return /\.test\.tsx?$/.test(e.name) && !/\.int\.test\.ts$/.test(e.name) ? [p] : [];
+  });
+}
+
+describe('unit test isolation', () => {
+  it('runs every file that mocks a module in a process of its own', () => {
+    const mocking = [...testFiles('src'), ...testFiles('test')].filter((f) =>
+      /\bvi\.(do)?mock\(/.test(fs.readFileSync(f, 'utf8')),
+    );
+    expect(mocking.sort()).toEqual([...mocksModules].sort());
+  });
+});
