@@ -198,16 +198,6 @@ export function withinOneEdit(a: string, b: string): boolean {
   return restX === 2 && restY === 2 && x[i] === y[i + 1] && x[i + 1] === y[i];
 }
 
-/** A text[] as a driver returns it: an array (node-postgres, PGlite) or, should one not parse it, its literal. */
-function pgTextArray(v: string[] | string | null): string[] {
-  if (Array.isArray(v)) return v;
-  if (!v || v === '{}') return [];
-  return v
-    .slice(1, -1)
-    .split(',')
-    .map((x) => x.replace(/^"|"$/g, ''));
-}
-
 function matcher(t: SearchTerms) {
   const nq = sql`crowdmix_search_norm(${t.text}::text)`;
   const tsq = sql`to_tsquery('simple', ${t.tsquery}::text)`;
