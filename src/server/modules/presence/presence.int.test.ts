@@ -228,24 +228,32 @@ describe('moods', () => {
   });
 });
 
+/**
+ * The app's database, and a view of it whose first `execute` (a socket's row write) waits until `release` is called:
+ * what a busy pool may do to one connection's statement while another runs.
+ */
+function holdFirstStatement() {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const db = t.database.db;
+  let statements = 0;
+  const slowDb = new Proxy(db, {
+    get(target, key, receiver) {
+      if (key !== 'execute') return Reflect.get(target, key, receiver);
+      return async (query: Parameters<typeof db.execute>[0]) => {
+        if (statements++ === 0) await held;
+        return target.execute(query);
+      };
+    },
+  });
+  return { db, slowDb, release };
+}
+
 describe('a socket that closes before its row is written', () => {
   it('leaves no row behind (the removal waits for the write; on a pool the delete could land first)', async () => {
     const user = await registerUser(t.app, { firstName: 'Quick' });
     // The row's write is held back until the socket has closed, as a busy pool may do.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const db = t.database.db;
-    let statements = 0;
-    const slowDb = new Proxy(db, {
-      get(target, key, receiver) {
-        if (key !== 'execute') return Reflect.get(target, key, receiver);
-        return async (query: Parameters<typeof db.execute>[0]) => {
-          // The socket's first statement (its row's write) is the one held back.
-          if (statements++ === 0) await held;
-          return target.execute(query);
-        };
-      },
-    });
+    const { db, slowDb, release } = holdFirstStatement();
     const presence = new Presence({ db: slowDb, hub: t.deps.hub, log: t.app.log });
     const client = { socketId: 'quick-socket', userId: user.id } as Client;
     const connecting = presence.connected(client);
@@ -261,20 +269,8 @@ describe("a presence message that arrives before the socket's row is written", (
   it('puts the user in the venue (the move waits for the write; on a pool it could land first and move nothing)', async () => {
     const user = await registerUser(t.app, { firstName: 'Early' });
     const venue = await createVenue(t.database.db, { name: 'Early Bird Bar' });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const db = t.database.db;
-    let statements = 0;
-    const slowDb = new Proxy(db, {
-      get(target, key, receiver) {
-        if (key !== 'execute') return Reflect.get(target, key, receiver);
-        return async (query: Parameters<typeof db.execute>[0]) => {
-          // The socket's first statement (its row's write) is held back until the presence message was handled.
-          if (statements++ === 0) await held;
-          return target.execute(query);
-        };
-      },
-    });
+    // The row's write is held back until the presence message was handled.
+    const { db, slowDb, release } = holdFirstStatement();
     const presence = new Presence({ db: slowDb, hub: t.deps.hub, log: t.app.log });
     const client = { socketId: 'early-socket', userId: user.id } as Client;
     const connecting = presence.connected(client);
