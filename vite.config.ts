@@ -128,6 +128,37 @@ function fastLucideIcons(): Plugin {
 /** Where the prerendered landing markup goes: beside the web root, not in it (it is a fragment, not a page). */
 export const LANDING_FRAGMENT = path.join('prerender', 'landing.html');
 
+/** The text face every screen's first paint uses (Figtree, Latin letters, all weights in one variable file). */
+export const FIRST_PAINT_FONT = /figtree-latin-wght-normal.*\.woff2$/;
+
+/**
+ * Names the Latin Figtree file in index.html's head, so that the browser loads it with the boot script instead of
+ * once the stylesheet has been applied to text. Found late, it arrived after the first paint and re-flowed every
+ * line drawn in the fallback face: a playlist's header wrapped differently and pushed its tabs (a layout shift that
+ * Lighthouse counted). `crossorigin`: fonts are always fetched in CORS mode, and a preload is only reused by a
+ * request of the same mode. Other faces (italic, Latin Extended) load when a page uses them.
+ */
+function preloadFirstPaintFont(): Plugin {
+  return {
+    name: 'crowdmix:preload-first-paint-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const font = Object.keys(ctx.bundle ?? {}).find((file) => FIRST_PAINT_FONT.test(file));
+        if (!font) throw new Error('the Figtree Latin font is not in the build: index.html cannot preload it');
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 /**
  * Renders the landing page to static markup after the client build (a small SSR build of src/web/prerender.tsx),
  * written to `<build>/prerender/landing.html`. The server serves it inside #root to visitors without a session
@@ -171,7 +202,15 @@ function prerenderLanding(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: path.resolve('src/web/public'),
-  plugins: [fastLucideIcons(), pureSharedSchemas(), react(), tailwindcss(), precompress(), prerenderLanding()],
+  plugins: [
+    fastLucideIcons(),
+    pureSharedSchemas(),
+    react(),
+    tailwindcss(),
+    preloadFirstPaintFont(),
+    precompress(),
+    prerenderLanding(),
+  ],
   resolve: { alias: ALIASES },
   build: {
     outDir: path.resolve(process.env.BUILD_DIR ?? 'dist', 'web'),

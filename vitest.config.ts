@@ -10,6 +10,8 @@ const integration = ['src/server/**/*.int.test.ts', 'test/**/*.int.test.ts'];
 const unit = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.unit.test.ts'];
 /** Unit files that replace a module (`vi.mock`): each runs in a process of its own, so the mock reaches no other file. */
 export const mocksModules = ['src/web/lib/query-client.test.ts'];
+/** Unit files that run in a DOM (`@vitest-environment happy-dom`): in a process of their own, so no other file sees one. */
+export const usesDom = ['src/web/lib/first-render.test.tsx'];
 /**
  * Integration files whose subject does not depend on the database driver: they run on PGlite only (ADR 027).
  * `spa.int.test.ts` runs a whole Vite build and tests the built files and how the app serves them; its database only
@@ -51,7 +53,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: unit,
-          exclude: [...integration, ...mocksModules],
+          exclude: [...integration, ...mocksModules, ...usesDom],
           environment: 'node',
           // As the integration projects (ADR 027): a worker imports each module once for all its files, rather than a
           // fresh process per file. Every unit file restores what it stubs (globals, timers) after each test.
@@ -60,7 +62,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'unit-isolated', include: mocksModules, environment: 'node' },
+        test: { name: 'unit-isolated', include: [...mocksModules, ...usesDom], environment: 'node' },
       },
       integrationProject('integration-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [integrationProject('integration-postgres', 'pg')] : []),

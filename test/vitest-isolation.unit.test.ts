@@ -1,11 +1,12 @@
 /**
  * The unit project shares each worker's modules between files (`isolate: false`, vitest.config.ts): a file that
- * replaces a module with `vi.mock` must run in the isolated project, or its mock would reach the files after it.
+ * replaces a module with `vi.mock` must run in the isolated project, or its mock would reach the files after it; so
+ * must a file that runs in a DOM, or the files after it would run with its globals (`window`, `document`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mocksModules } from '../vitest.config';
+import { mocksModules, usesDom } from '../vitest.config';
 
 function testFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -21,5 +22,12 @@ describe('unit test isolation', () => {
       /\bvi\.(do)?mock\(/.test(fs.readFileSync(f, 'utf8')),
     );
     expect(mocking.sort()).toEqual([...mocksModules].sort());
+  });
+
+  it('runs every file that asks for a DOM in a process of its own', () => {
+    const withDom = [...testFiles('src'), ...testFiles('test')].filter((f) =>
+      /@vitest-environment\s+(?!node\b)/.test(fs.readFileSync(f, 'utf8')),
+    );
+    expect(withDom.sort()).toEqual([...usesDom].sort());
   });
 });

@@ -1,8 +1,9 @@
 import './lib/zod-config';
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadRoute } from './app/router';
+import { renderFirstScreen } from './lib/first-render';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 import { startHydratingLanding } from './lib/hydration';
@@ -23,7 +24,7 @@ const FIRST_SCREEN_WAIT_MS = 1_000;
 // A visitor's `/` arrives with the landing page prerendered in #root (src/web/prerender.tsx): hydrate it, so the
 // painted elements stay and only get their event handlers (ADR 024). Every other page starts empty and renders once
 // its screen's code and first data are there (named in the page's head, so usually already loaded; ADR 033): one
-// commit draws the frame and the screen with its content. Offline, the service worker may answer another path with a
+// commit draws the frame and the screen with its content, rendered in slices (ADR 038). Offline, the service worker may answer another path with a
 // cached `/`, whose landing markup is then replaced, not adopted.
 if (root.firstElementChild && window.location.pathname === '/') {
   startHydratingLanding();
@@ -32,7 +33,7 @@ if (root.firstElementChild && window.location.pathname === '/') {
   void Promise.race([
     preloadRoute(window.location.pathname, queryClient),
     new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
-  ]).then(() => createRoot(root).render(app));
+  ]).then(() => renderFirstScreen(root, app));
 }
 
 registerServiceWorker();

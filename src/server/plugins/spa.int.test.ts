@@ -170,6 +170,21 @@ describe('index.html', () => {
     }
   });
 
+  it('names the Latin Figtree file the stylesheet uses, for the browser to fetch with the boot script', async () => {
+    const html = decoded(await get('/venues', 'br', 'crowdmix_sid=abc')).toString('utf8');
+    const link =
+      /<link rel="preload" as="font" type="font\/woff2" href="(\/assets\/[^"]+\.woff2)" crossorigin="?"?>/.exec(html);
+    expect(link, 'a font preload in the head').not.toBeNull();
+    const href = link![1]!;
+    expect(href).toMatch(/figtree-latin-wght-normal/);
+    expect(html.indexOf(href)).toBeLessThan(html.indexOf('</head>'));
+    // The very file the stylesheet's Latin @font-face names (a preload of another URL would be a wasted download).
+    expect(file(stylesheet).toString('utf8')).toContain(`url(${href})`);
+    const res = await get(href, undefined);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('font/woff2');
+  });
+
   it('without a session cookie, carries the signed-out mark (so the app need not ask /api/auth/user)', async () => {
     const original = file('/index.html').toString('utf8');
     for (const cookie of [undefined, 'theme=dark', 'crowdmix_sid=', 'xcrowdmix_sid=abc']) {

@@ -4,7 +4,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Route, Switch } from 'wouter';
 import { Loading } from '../components/ui/loading';
 import { LandingPage } from '../features/auth/pages/landing-page';
-import { pageSaysSignedOut, useAuth } from '../features/auth';
+import { currentUserQueryOptions, pageSaysSignedOut, useAuth } from '../features/auth';
 import { paths } from './routes';
 import { isHydratingLanding, landingHydrated } from '../lib/hydration';
 
@@ -208,17 +208,21 @@ function matchPath(pattern: string, pathname: string): Params | null {
  * Loads the code of the screen at `pathname` (and of the frame around it) and its first data, so that the first
  * render draws the screen itself rather than a loading state, then the frame, then the screen: each of those was a
  * render and a commit of its own before the page's content. The page names that code and data in its head
- * (src/server/plugins/spa.ts), so they are usually there by the time the boot script runs. `/` is not handled here
- * (the landing page is prerendered; the home screen prefetches itself).
+ * (src/server/plugins/spa.ts), so they are usually there by the time the boot script runs. The caller's session check
+ * goes with them on every path: a screen drawn before it answered showed a signed-in caller "Login to Upload", then
+ * added Join and Report buttons that pushed the page down (a layout shift Lighthouse counted on the playlist). `/` has
+ * no screen here (the landing page is prerendered; the home screen prefetches itself).
  */
 export async function preloadRoute(pathname: string, qc: QueryClient): Promise<void> {
+  const session = qc.prefetchQuery(currentUserQueryOptions());
   for (const route of ROUTES) {
     const params = matchPath(route.path, pathname);
     if (!params) continue;
-    await Promise.all([route.screen.ready(qc, params), route.framed ? AppLayout.ready() : undefined]);
+    await Promise.all([session, route.screen.ready(qc, params), route.framed ? AppLayout.ready() : undefined]);
     return;
   }
-  if (pathname !== paths.home) await Promise.all([NotFoundPage.ready(), AppLayout.ready()]);
+  const notFound = pathname === paths.home ? [] : [NotFoundPage.ready(), AppLayout.ready()];
+  await Promise.all([session, ...notFound]);
 }
 
 export function Router() {

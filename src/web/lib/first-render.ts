@@ -1,0 +1,16 @@
+/**
+ * The first render of a page that arrives empty (every page but the prerendered landing, which is hydrated).
+ *
+ * A transition, so that React renders the screen in slices of a few milliseconds and gives the browser its turn in
+ * between, instead of one task as long as the whole screen: at Lighthouse's 4× CPU a venue's mix took one task of
+ * ~160 ms there, which counted in full as blocking time (ADR 038). Nothing is drawn until the whole screen is
+ * rendered either way (one commit, ADR 033), so the page paints what it did before, as early.
+ */
+import { startTransition, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+
+export function renderFirstScreen(container: Element, app: ReactNode): Root {
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+  return root;
+}
