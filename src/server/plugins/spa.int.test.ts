@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/helpers/tes
 import { buildApp, type BuiltApp } from '../app';
 import { loadConfig } from '../config';
 import { pickEncoding } from './spa';
+import { TRENDING_COUNT } from '../../shared/constants';
 
 let webDir: string;
 let database: TestDatabase;
@@ -157,7 +158,8 @@ describe('index.html', () => {
     ['deflate', 'identity'],
     [undefined, 'identity'],
   ])('Accept-Encoding: %s is answered with %s, no-cache, for / and for client routes', async (accept, expected) => {
-    for (const url of ['/', '/venues/3', '/playlists?tab=mine']) {
+    // (`/` with a session cookie is a signed-in home, whose page names its code and data: the test below.)
+    for (const url of ['/venues/3', '/playlists?tab=mine', '/venue/3']) {
       const res = await get(url, accept, 'theme=dark; crowdmix_sid=abc');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -252,6 +254,20 @@ describe('index.html', () => {
     ]) {
       expect(headOf(playlist)).toContain(fetchLink(href));
     }
+    // A signed-in caller's home (ADR 038): its code, the frame and its three reads; a visitor's `/` has none of them.
+    const home = decoded(await get('/', 'gzip', 'theme=dark; crowdmix_sid=abc')).toString('utf8');
+    expect(headOf(home)).toContain(moduleLink('features/songs/pages/home-page.tsx'));
+    expect(headOf(home)).toContain(moduleLink('app/app-layout.tsx'));
+    for (const href of [
+      '/api/auth/user',
+      '/api/mix/global',
+      `/api/songs/trending?limit=${TRENDING_COUNT}`,
+      '/api/venues',
+    ]) {
+      expect(headOf(home)).toContain(fetchLink(href));
+    }
+    expect(home.replace(/<link rel="(?:modulepreload|preload)"[^>]*>(?=[^\n]*<\/head>)/g, '')).toBe(original);
+    expect(decoded(await get('/', 'gzip')).toString('utf8')).not.toContain('as="fetch"');
     // Code that index.html loads already is not named twice.
     expect(playlist.match(/<link rel="modulepreload"[^>]*web-[^"]*\.js">/g)).toHaveLength(1);
     // An invite link's GETs carry its token: only the code is hinted. Other paths and malformed ids: nothing.

@@ -8,6 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { TRENDING_COUNT } from '../../shared/constants';
 import { notFound, sendError } from '../lib/http-errors';
 import { SESSION_COOKIE } from './session';
 
@@ -19,13 +20,26 @@ import { SESSION_COOKIE } from './session';
 const SIGNED_OUT_HINT = '<meta name="crowdmix-session" content="none">';
 
 /**
- * The screens whose first paint waits on their own code and data (a venue's mix, a community playlist): the page
- * names both in its head, so the browser fetches them while it loads the app's boot script instead of after it has
+ * The screens whose first paint waits on their own code and data (a signed-in home, a venue's mix, a community
+ * playlist): the page names both in its head, so the browser fetches them while it loads the app's boot script instead of after it has
  * run (ADR 032). `page` is the screen's module as the Vite manifest names it; `data` the GETs the screen makes first,
  * exactly as the web app asks for them (src/web/features/…/api). Nothing else is hinted: a wrong guess costs a
  * request.
  */
-const HINTED_ROUTES: ReadonlyArray<{ path: RegExp; page: string; data: (id: string) => string[] }> = [
+const HINTED_ROUTES: ReadonlyArray<{
+  path: RegExp;
+  page: string;
+  data: (id: string) => string[];
+  /** Hinted only to a request with a session cookie. */
+  signedInOnly?: boolean;
+}> = [
+  {
+    // A signed-in caller's home. A visitor's `/` is the prerendered landing page, which waits for nothing.
+    path: /^\/$/,
+    page: 'features/songs/pages/home-page.tsx',
+    data: () => ['/api/mix/global', `/api/songs/trending?limit=${TRENDING_COUNT}`, '/api/venues'],
+    signedInOnly: true,
+  },
   {
     path: /^\/venue\/(\d{1,10})\/mix$/,
     page: 'features/venues/pages/venue-mix-page.tsx',
@@ -81,9 +95,9 @@ export function routeHints(manifest: Record<string, ManifestChunk> | null) {
     const [pathname = '', query] = requestUrl.split('?');
     for (const route of routes) {
       const match = route.path.exec(pathname);
-      if (!match) continue;
+      if (!match || (route.signedInOnly && !signedIn)) continue;
       // With a query (a playlist's invite token) the screen's GETs carry it: only the code is hinted then.
-      const data = [...(signedIn ? ['/api/auth/user'] : []), ...(query ? [] : route.data(match[1]!))];
+      const data = [...(signedIn ? ['/api/auth/user'] : []), ...(query ? [] : route.data(match[1] ?? ''))];
       return route.modules + data.map(fetchLink).join('');
     }
     return '';

@@ -33,4 +33,26 @@ describe('preloadRoute', () => {
     await preloading;
     expect(qc.getQueryData(currentUserQueryKey)).toEqual(caller);
   });
+
+  // Drawn before, a signed-in caller's `/` showed the visitor's landing page first, and loaded the home screen after.
+  it("loads a likely signed-in caller's home screen, with its reads, before the first render of /", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request) => {
+        const url = String(input instanceof Request ? input.url : input);
+        asked.push(url);
+        return url.endsWith('/api/auth/user') ? Response.json(caller) : Response.json([]);
+      }),
+    );
+    await preloadRoute('/', createQueryClient());
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/\/api\/auth\/user$/),
+        expect.stringMatching(/\/api\/mix\/global$/),
+        expect.stringMatching(/\/api\/songs\/trending\?limit=\d+$/),
+        expect.stringMatching(/\/api\/venues$/),
+      ]),
+    );
+  });
 });

@@ -210,19 +210,26 @@ function matchPath(pattern: string, pathname: string): Params | null {
  * render and a commit of its own before the page's content. The page names that code and data in its head
  * (src/server/plugins/spa.ts), so they are usually there by the time the boot script runs. The caller's session check
  * goes with them on every path: a screen drawn before it answered showed a signed-in caller "Login to Upload", then
- * added Join and Report buttons that pushed the page down (a layout shift Lighthouse counted on the playlist). `/` has
- * no screen here (the landing page is prerendered; the home screen prefetches itself).
+ * added Join and Report buttons that pushed the page down (a layout shift Lighthouse counted on the playlist). A
+ * visitor's `/` is not rendered from here (the landing page is prerendered and hydrated).
  */
 export async function preloadRoute(pathname: string, qc: QueryClient): Promise<void> {
   const session = qc.prefetchQuery(currentUserQueryOptions());
+  if (pathname === paths.home) {
+    // A page asked with a session cookie is most likely a signed-in caller's home: its code, frame and data load
+    // beside the session check, and the first render draws the home screen. (Drawn first, the landing page's hero
+    // flashed before every signed-in home.)
+    const home = pageSaysSignedOut() ? [] : [HomePage.ready(qc, {}), AppLayout.ready()];
+    await Promise.all([session, ...home]);
+    return;
+  }
   for (const route of ROUTES) {
     const params = matchPath(route.path, pathname);
     if (!params) continue;
     await Promise.all([session, route.screen.ready(qc, params), route.framed ? AppLayout.ready() : undefined]);
     return;
   }
-  const notFound = pathname === paths.home ? [] : [NotFoundPage.ready(), AppLayout.ready()];
-  await Promise.all([session, ...notFound]);
+  await Promise.all([session, NotFoundPage.ready(), AppLayout.ready()]);
 }
 
 export function Router() {

@@ -31,11 +31,18 @@ export const AI_PROMPTS = [
   'Find songs similar to Radiohead',
 ] as const;
 
+/** The screen's three reads, fetched before its first render when the app opens on `/` with a session (router). */
+export function prefetch(qc: QueryClient) {
+  return Promise.all([
+    qc.prefetchQuery(getGlobalMixQueryOptions()),
+    qc.prefetchQuery(getTrendingQueryOptions(TRENDING_COUNT)),
+    qc.prefetchQuery(getVenuesQueryOptions()),
+  ]);
+}
+
 /** Starts the screen's three reads early (the router, while the auth check of a likely signed-in page runs). */
 export function prefetchHomeData(qc: QueryClient) {
-  void qc.prefetchQuery(getGlobalMixQueryOptions());
-  void qc.prefetchQuery(getTrendingQueryOptions(TRENDING_COUNT));
-  void qc.prefetchQuery(getVenuesQueryOptions());
+  void prefetch(qc);
 }
 
 function MixSkeleton() {
