@@ -167,7 +167,24 @@ test('the service worker registers, leaves the API alone, and an offline reload 
   await context.setOffline(true);
   try {
     await page.reload();
-    await expect(page.getByText("You're offline.", { exact: true })).toBeVisible();
+    try {
+      await expect(page.getByText("You're offline.", { exact: true })).toBeVisible();
+    } catch (err) {
+      // Seen once in a full local run and never again in 34 tries (2026-11-29): say what the page was, so that a
+      // recurrence tells the browser's error page, a shell that did not start and a page that thinks it is online apart.
+      const state = await page
+        .evaluate(() => ({
+          url: location.href,
+          online: navigator.onLine,
+          controlled: Boolean(navigator.serviceWorker.controller),
+          title: document.title,
+          root: (document.getElementById('root')?.innerHTML ?? '(no #root)').slice(0, 400),
+        }))
+        .catch((e: unknown) => ({ evaluateFailed: String(e) }));
+      throw new Error(`${(err as Error).message}\nThe page after the offline reload: ${JSON.stringify(state)}`, {
+        cause: err,
+      });
+    }
     // The app's shell started (its script ran from the cache): a screen is rendered, not the browser's error page.
     await expect(page.getByRole('main')).toBeVisible();
   } finally {

@@ -1,9 +1,9 @@
 /** Providers and the persistent parts of the app (player bar and toasts, loaded after the first screen). */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { OfflineBanner } from '../components/layout/offline-banner';
 import { PlayerProvider } from '../features/player';
-import { onIdle } from '../lib/preload';
+import { useIdleTransition } from '../lib/preload';
 import { createQueryClient } from '../lib/query-client';
 import { RealtimeProvider } from './realtime-provider';
 import { Router } from './router';
@@ -18,11 +18,11 @@ const CHROME_IDLE_WAIT_MS = 1_500;
  * none, and a lazy component in the tree being hydrated would make React drop the server's markup. It waits for the
  * browser to be idle (at most a second and a half): its code and first render (player bar, sliders, toasts) otherwise
  * ran between the screen's first commit and the rest of its list (ADR 033). The waiting is this component's own
- * state: held by <App>, mounting it re-rendered the router and the whole screen with it (ADR 035).
+ * state: held by <App>, mounting it re-rendered the router and the whole screen with it (ADR 035). Its render is a
+ * transition, in slices rather than one task of the page's blocking time (ADR 038).
  */
 function PersistentChromeWhenIdle() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => onIdle(() => setMounted(true), CHROME_IDLE_WAIT_MS), []);
+  const mounted = useIdleTransition(CHROME_IDLE_WAIT_MS);
   return mounted ? (
     <Suspense fallback={null}>
       <PersistentChrome />

@@ -3,7 +3,7 @@
  * idle after the first paint, so that it is not part of the route's initial script (ADR 024) and is there
  * before the user submits or clicks. The import itself is the cache: calling `load` again costs nothing.
  */
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 export function whenIdle(load: () => Promise<unknown>): () => void {
   return onIdle(() => void load().catch(() => {}));
@@ -25,4 +25,15 @@ export function onIdle(fn: () => void, timeoutMs?: number): () => void {
 
 export function usePreload(load: () => Promise<unknown>) {
   useEffect(() => whenIdle(load), [load]);
+}
+
+/**
+ * False, then true once the browser has been idle after the mount (at the latest after `timeoutMs`). The change is a
+ * transition, so that what it mounts (the player bar and toasts, for one) renders in slices of a few milliseconds
+ * beside the page's other work, not as one long task after the first paint (ADR 038).
+ */
+export function useIdleTransition(timeoutMs: number): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => onIdle(() => startTransition(() => setIdle(true)), timeoutMs), [timeoutMs]);
+  return idle;
 }
