@@ -1,16 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Root } from 'react-dom/client';
+import { Busy, slicedRenderProbe } from '../test/sliced-render';
 import { renderFirstScreen } from './first-render';
-
-/** A component that keeps the CPU for a millisecond: a screen of these takes far longer than React's 5 ms slice. */
-function Busy() {
-  const until = performance.now() + 1;
-  while (performance.now() < until) {
-    /* rendering */
-  }
-  return <span />;
-}
 
 let root: Root | undefined;
 afterEach(() => {
@@ -21,30 +13,12 @@ afterEach(() => {
 describe('renderFirstScreen', () => {
   it('gives the browser its turn between pieces of the first render', async () => {
     const count = 60;
-    let rendered = 0;
-    let renderedWhenTimerRan = -1;
-    function First() {
-      // A task queued as the render starts: it runs at the render's first pause, or after it when there is none.
-      if (renderedWhenTimerRan === -1) setTimeout(() => (renderedWhenTimerRan = rendered), 0);
-      return null;
-    }
-    function Counted() {
-      rendered += 1;
-      return <Busy />;
-    }
+    const probe = slicedRenderProbe(count);
     const container = document.createElement('div');
-    root = renderFirstScreen(
-      container,
-      <>
-        <First />
-        {Array.from({ length: count }, (_, i) => (
-          <Counted key={i} />
-        ))}
-      </>,
-    );
+    root = renderFirstScreen(container, probe.screen);
     await vi.waitFor(() => expect(container.querySelectorAll('span')).toHaveLength(count), { timeout: 10_000 });
-    expect(renderedWhenTimerRan).toBeGreaterThanOrEqual(0);
-    expect(renderedWhenTimerRan).toBeLessThan(count);
+    expect(probe.renderedWhenTimerRan()).toBeGreaterThanOrEqual(0);
+    expect(probe.renderedWhenTimerRan()).toBeLessThan(count);
   });
 
   it('draws the whole screen in one commit', async () => {
