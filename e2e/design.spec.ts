@@ -60,6 +60,32 @@ test('a venue page links to its chat room, whose header on a phone names the ven
   await expectInViewport(page, page.getByRole('textbox', { name: 'Venue chat message' }));
 });
 
+test("the navigation's badges are read after the screen's first paint, not before it", async ({ page, context }) => {
+  await signInDemo(context);
+  const badges = /^\/api\/(messages\/unread-count|notifications|account)$/;
+  await page.goto('/venue/1/mix');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (re) =>
+          performance.getEntriesByType('resource').filter((e) => new RegExp(re).test(new URL(e.name).pathname)).length,
+        badges.source,
+      ),
+    )
+    .toBe(3);
+  const { paint, reads } = await page.evaluate((re) => {
+    const reads = performance
+      .getEntriesByType('resource')
+      .filter((e) => new RegExp(re).test(new URL(e.name).pathname))
+      .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime }));
+    return { paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime, reads };
+  }, badges.source);
+  expect(paint).toBeGreaterThan(0);
+  for (const read of reads)
+    expect(read.start, `${read.path} started before the first paint (${paint} ms)`).toBeGreaterThan(paint!);
+});
+
 test('a failed chat send says why and keeps the text', async ({ page }) => {
   await signInDemo(page.context());
   await page.route('**/api/messages/global', (route) =>

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, holdResponses, newAccount, signUp } from './fixtures';
+import { test, expect, expectAccessible, holdResponses, newAccount, receivedFrame, signUp } from './fixtures';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
 
@@ -128,16 +128,27 @@ test.describe('songs and the global mix', () => {
     try {
       await signUp(other);
       const watcher = await other.newPage();
+      // The watcher's event schema (zod and every payload's schema) is loaded by the first event with a payload, not
+      // before: the socket's signals ('hello', 'subscribed') are checked without it (ADR 039).
+      const schemaCode: string[] = [];
+      watcher.on('request', (r) => {
+        if (/^\/assets\/realtime-[^/]+\.js$/.test(new URL(r.url()).pathname)) schemaCode.push(r.url());
+      });
+      const hello = receivedFrame(watcher, (f) => f.includes('"type":"hello"'));
       await page.goto('/');
       await watcher.goto('/');
       const mine = page.getByTestId('song-card').first();
       const title = (await mine.getByRole('heading').textContent())!;
       const theirs = watcher.getByRole('article', { name: title });
       const before = Number(await theirs.getByTestId('net-score').textContent());
+      await hello;
+      await watcher.waitForLoadState('networkidle');
+      expect(schemaCode, 'the event schema was loaded before an event needed it').toEqual([]);
 
       await mine.getByRole('button', { name: `Vote up ${title}` }).click();
       await expect(mine.getByRole('button', { name: `Vote up ${title}` })).toHaveAttribute('aria-pressed', 'true');
       await expect(theirs.getByTestId('net-score')).toHaveText(String(before + 1));
+      expect(schemaCode).toHaveLength(1);
       // The watcher did not vote: their own buttons stay unpressed.
       await expect(theirs.getByRole('button', { name: `Vote up ${title}` })).toHaveAttribute('aria-pressed', 'false');
 

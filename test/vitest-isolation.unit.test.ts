@@ -19,7 +19,7 @@ function testFiles(dir: string): string[] {
 describe('unit test isolation', () => {
   it('runs every file that mocks a module in a process of its own', () => {
     const mocking = [...testFiles('src'), ...testFiles('test')].filter((f) =>
-      /\bvi\.(do)?mock\(/.test(fs.readFileSync(f, 'utf8')),
+      /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(f, 'utf8')),
     );
     expect(mocking.sort()).toEqual([...mocksModules].sort());
   });

@@ -9,6 +9,7 @@ import { useUnreadCount } from '../features/messages';
 import { useAccount } from '../features/account';
 import { useNotifications } from '../features/safety';
 import { cn } from '../lib/utils';
+import { useAfterPaint } from '../lib/preload';
 import { Avatar } from '../components/ui/avatar';
 import { Dialog, DialogTrigger, SheetContent } from '../components/ui/dialog';
 import { SearchBox } from '../features/search';
@@ -61,7 +62,8 @@ export function NavSearch({
 
 /** Link to Messages with the unread count, live over /ws; the badge clears when threads are read. */
 function MessagesLink({ signedIn }: { signedIn: boolean }) {
-  const unread = useUnreadCount(signedIn).data?.count ?? 0;
+  const painted = useAfterPaint();
+  const unread = useUnreadCount(signedIn && painted).data?.count ?? 0;
   if (!signedIn) return null;
   return (
     <Link
@@ -87,8 +89,10 @@ export function TopNav() {
   const { user } = useAuth();
   const [drawer, setDrawer] = useState(false);
   const greeting = user ? `Welcome, ${user.firstName?.trim() || 'there'}` : null;
-  const isAdmin = useAccount(Boolean(user)).data?.isAdmin ?? false;
-  const notices = useNotifications(Boolean(user)).data?.unread ?? 0;
+  // The badges and the admin link are read after the first paint: the screen's own reads come first (ADR 039).
+  const painted = useAfterPaint();
+  const isAdmin = useAccount(Boolean(user) && painted).data?.isAdmin ?? false;
+  const notices = useNotifications(Boolean(user) && painted).data?.unread ?? 0;
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/80 backdrop-blur-lg">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">

@@ -37,3 +37,24 @@ export function useIdleTransition(timeoutMs: number): boolean {
   useEffect(() => onIdle(() => startTransition(() => setIdle(true)), timeoutMs), [timeoutMs]);
   return idle;
 }
+
+/**
+ * False on the first render, true once the browser has painted it (a frame, then a task: the task runs after that
+ * frame's paint). For reads the first screen does not need, such as the navigation's badges: started from the first
+ * commit's effects, they answered before the first paint and Lighthouse's simulation counted them, and the CPU work
+ * before them, into the page's largest paint (ADR 039). Never true in a tab that has not been shown (no frames).
+ */
+export function useAfterPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}

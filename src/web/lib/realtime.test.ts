@@ -1,5 +1,5 @@
 /** The socket client's reconnects: backoff after a drop, none after a limit close (1008) until resume(). */
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOCKET_LIMIT_CLOSE_CODE, SOCKET_MAX_RECONNECTS } from '@shared/constants';
 import { RealtimeClient } from './realtime';
 
@@ -28,14 +28,6 @@ class FakeSocket {
     this.onclose?.({ code });
   }
 }
-
-// connect() starts loading the event schema (a dynamic import of @shared/realtime, and with it zod) without waiting
-// for it. The file is done in milliseconds; on a loaded machine that import was still running when the test
-// environment was torn down, and vitest failed the run with an unhandled "Cannot load zod after the environment was
-// torn down" (dry run of 4fe7108). Waiting for the same module before the file ends settles it.
-afterAll(async () => {
-  await import('@shared/realtime');
-});
 
 describe('RealtimeClient reconnects', () => {
   beforeEach(() => {

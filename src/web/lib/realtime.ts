@@ -9,29 +9,30 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ClientMessage, ServerEvent, ServerEventType } from '@shared/realtime';
 import { SOCKET_BACKOFF_BASE_MS, SOCKET_LIMIT_CLOSE_CODE, SOCKET_MAX_RECONNECTS } from '@shared/constants';
-import { onIdle } from './preload';
+import { parseSignal } from '@shared/realtime-signals';
 
 export type SocketStatus = 'idle' | 'connecting' | 'open' | 'closed';
 type Listener = (event: ServerEvent) => void;
 
 /**
- * The event schema pulls zod in; it is loaded after the first connect rather than with the first screen (the
- * landing page's JS budget). Frames that arrive before it has loaded are checked, in order, once it has.
+ * The full event schema pulls zod in, and building it (zod and every payload's schema) took a tenth of a second of a
+ * phone's main thread (ADR 033). Signals — events of a few scalar fields, such as 'hello' and 'subscribed', which are
+ * all a screen receives while nobody acts — are checked without it (`parseSignal`); the schema is loaded when the
+ * first event with a payload comes (a vote, a message, Venue Live's state), and frames are dispatched in order
+ * while it loads (ADR 039).
  */
 type EventSchema = (typeof import('@shared/realtime'))['ServerEventSchema'];
 let eventSchema: EventSchema | null = null;
 let schemaLoading: Promise<EventSchema> | null = null;
 function loadEventSchema(): Promise<EventSchema> {
-  schemaLoading ??= import('@shared/realtime').then((m) => (eventSchema = m.ServerEventSchema));
+  schemaLoading ??= import('@shared/realtime').then(
+    (m) => (eventSchema = m.ServerEventSchema),
+    (err: unknown) => {
+      schemaLoading = null; // the next event with a payload tries again
+      throw err;
+    },
+  );
   return schemaLoading;
-}
-
-/**
- * Loads the schema when the first frame comes or the browser is next idle, whichever is first: building it (zod and
- * every event's schema) took a tenth of a second of a phone's main thread, between a screen's first renders (ADR 033).
- */
-function loadEventSchemaSoon() {
-  if (!schemaLoading) onIdle(() => void loadEventSchema(), 3000);
 }
 
 export class RealtimeClient {
@@ -46,6 +47,8 @@ export class RealtimeClient {
   private stopped = false;
   /** The server closed the socket for a limit: no reconnect until resume(). */
   private held = false;
+  /** Events behind one that waits for the event schema: dispatched, in order, once it has loaded. */
+  private backlog: unknown[] | null = null;
   status: SocketStatus = 'idle';
 
   constructor(private readonly url: () => string = defaultUrl) {}
@@ -56,7 +59,6 @@ export class RealtimeClient {
     this.held = false;
     if (this.socket && this.socket.readyState <= 1) return;
     this.setStatus('connecting');
-    loadEventSchemaSoon();
     const ws = new WebSocket(this.url());
     this.socket = ws;
     ws.onopen = () => {
@@ -75,10 +77,7 @@ export class RealtimeClient {
         return;
       }
       // The server coalesces events that follow each other closely into one frame: a JSON array of events.
-      const events = Array.isArray(data) ? data : [data];
-      const schema = eventSchema;
-      if (schema) events.forEach((d) => this.dispatch(schema, d));
-      else void loadEventSchema().then((schema) => events.forEach((d) => this.dispatch(schema, d)));
+      for (const event of Array.isArray(data) ? data : [data]) this.receive(event);
     };
     ws.onclose = (e) => {
       if (this.socket !== ws) return;
@@ -120,9 +119,47 @@ export class RealtimeClient {
     this.connect();
   }
 
+  private receive(data: unknown) {
+    if (this.backlog) {
+      this.backlog.push(data);
+      return;
+    }
+    const signal = parseSignal(data);
+    if (signal !== 'payload') {
+      if (signal) this.emit(signal);
+      return;
+    }
+    if (eventSchema) {
+      this.dispatch(eventSchema, data);
+      return;
+    }
+    const backlog = [data];
+    this.backlog = backlog;
+    loadEventSchema().then(
+      (schema) => {
+        this.backlog = null;
+        for (const event of backlog) {
+          const signal = parseSignal(event);
+          if (signal === 'payload') this.dispatch(schema, event);
+          else if (signal) this.emit(signal);
+        }
+      },
+      () => {
+        // The schema's code could not be fetched (offline, or a deploy replaced it): these events are lost, so the
+        // screens refetch what they show, as after a server's resync.
+        this.backlog = null;
+        this.emit({ type: 'resync' });
+      },
+    );
+  }
+
   private dispatch(schema: EventSchema, data: unknown) {
     const parsed = schema.safeParse(data);
-    if (parsed.success) this.listeners.forEach((l) => l(parsed.data));
+    if (parsed.success) this.emit(parsed.data);
+  }
+
+  private emit(event: ServerEvent) {
+    this.listeners.forEach((l) => l(event));
   }
 
   on(listener: Listener) {
