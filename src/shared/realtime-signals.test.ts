@@ -7,14 +7,15 @@ import type { z } from 'zod';
 import { ServerEventSchema } from './realtime';
 import { parseSignal, SIGNAL_FIELDS, type SignalType } from './realtime-signals';
 
-type Kind = 'string' | 'string?' | 'int' | 'int?';
+type Kind = 'string' | 'string?' | 'int' | 'int?' | 'int~';
 
 /** The kind of a field's zod schema when it is a scalar the table can state; null otherwise. */
 function kindOf(schema: z.ZodType): Kind | null {
   const def = schema._zod.def as { type: string; innerType?: z.ZodType; checks?: unknown[] };
-  if (def.type === 'nullable' && def.innerType) {
+  if ((def.type === 'nullable' || def.type === 'optional') && def.innerType) {
     const inner = kindOf(def.innerType);
-    return inner && !inner.endsWith('?') ? (`${inner}?` as Kind) : null;
+    const mark = def.type === 'nullable' ? '?' : '~';
+    return inner && !/[?~]$/.test(inner) && (mark === '?' || inner === 'int') ? (`${inner}${mark}` as Kind) : null;
   }
   if (def.type === 'string' && !def.checks?.length) return 'string';
   // z.number().int() is zod's safe-integer format.

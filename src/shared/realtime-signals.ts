@@ -10,8 +10,8 @@
  */
 import type { ServerEvent, ServerEventType } from './realtime';
 
-/** A field's kind: a string or a safe integer, `?` when it may be null. */
-type Field = 'string' | 'string?' | 'int' | 'int?';
+/** A field's kind: a string or a safe integer; `?` when it may be null, `~` when it may be absent. */
+type Field = 'string' | 'string?' | 'int' | 'int?' | 'int~';
 
 export const SIGNAL_FIELDS = {
   hello: { socketId: 'string', userId: 'string?' },
@@ -29,7 +29,7 @@ export const SIGNAL_FIELDS = {
   live_request: { venueId: 'int', title: 'string', artist: 'string', name: 'string' },
   live_host_takeover: { venueId: 'int', deviceId: 'string' },
   pong: {},
-  subscribed: { room: 'string' },
+  subscribed: { room: 'string', quietMs: 'int~' },
   resync: {},
   error: { message: 'string' },
 } as const satisfies Partial<Record<ServerEventType, Record<string, Field>>>;
@@ -37,6 +37,7 @@ export const SIGNAL_FIELDS = {
 export type SignalType = keyof typeof SIGNAL_FIELDS;
 
 function fits(kind: Field, value: unknown): boolean {
+  if (value === undefined) return kind.endsWith('~');
   if (value === null) return kind.endsWith('?');
   return kind.startsWith('string') ? typeof value === 'string' : Number.isSafeInteger(value);
 }
@@ -56,7 +57,7 @@ export function parseSignal(data: unknown): ServerEvent | null | 'payload' {
   for (const [name, kind] of Object.entries(fields)) {
     const value = (data as Record<string, unknown>)[name];
     if (!fits(kind, value)) return null;
-    event[name] = value;
+    if (value !== undefined) event[name] = value;
   }
   return event as ServerEvent;
 }

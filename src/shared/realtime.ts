@@ -52,8 +52,12 @@ export const ServerEventSchema = z.discriminatedUnion('type', [
   LiveRequestEventSchema,
   LiveHostTakeoverEventSchema,
   z.object({ type: z.literal('pong') }),
-  /** The socket is in the room: events published from now on reach it; a screen reads what it may have missed. */
-  z.object({ type: z.literal('subscribed'), room: z.string() }),
+  /**
+   * The socket is in the room: events published from now on reach it; a screen reads what it may have missed.
+   * `quietMs`: how long the room has had no event on the server the socket is on, so a screen whose first read is
+   * newer than that has missed nothing (`mayHaveMissed`, ADR 040); absent from a server before it.
+   */
+  z.object({ type: z.literal('subscribed'), room: z.string(), quietMs: z.number().int().optional() }),
   /** The server may have missed changes (its link to the other instances was cut): refetch what is shown. */
   z.object({ type: z.literal('resync') }),
   z.object({ type: z.literal('error'), message: z.string() }),

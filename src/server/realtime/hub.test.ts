@@ -34,9 +34,12 @@ const vote = (songId: number): ServerEvent => ({
 
 describe('RealtimeHub delivery', () => {
   let hub: RealtimeHub;
+  /** The hub's clock (ms): it stands still unless a test moves it. */
+  let clock = 0;
   beforeEach(() => {
     vi.useFakeTimers();
-    hub = new RealtimeHub(null, log);
+    clock = 0;
+    hub = new RealtimeHub(null, log, undefined, () => clock);
   });
   afterEach(async () => {
     await hub.stop();
@@ -115,12 +118,54 @@ describe('RealtimeHub delivery', () => {
     await hub.handle(a.client, { type: 'subscribe', room: 'venue:2' });
     expect(a.frames).toEqual([
       [vote(1)],
-      [{ type: 'subscribed', room: 'venue:1' }],
+      [{ type: 'subscribed', room: 'venue:1', quietMs: 0 }],
       [{ type: 'error', message: 'Not allowed to join venue:2' }],
     ]);
     await hub.publish({ type: 'songs_changed', venueId: 1 }, { kind: 'room', room: 'venue:1' });
     vi.advanceTimersByTime(COALESCE_WINDOW_MS);
     expect(a.types().at(-1)).toEqual(['songs_changed']);
+  });
+
+  it("tells a joining socket how long its room has been quiet: since the room's last event, the start, or a resync", async () => {
+    const a = await added('a');
+    const quiet = async (room: string) => {
+      await hub.handle(a.client, { type: 'subscribe', room });
+      await hub.handle(a.client, { type: 'unsubscribe', room });
+      await vi.runAllTimersAsync();
+      const joined = a.frames.flat().findLast((e) => e.type === 'subscribed');
+      return joined?.type === 'subscribed' ? joined.quietMs : undefined;
+    };
+    clock = 60_000;
+    expect(await quiet('playlist:1')).toBe(60_000); // nothing since the hub started
+    await hub.publish({ type: 'playlist_changed', playlistId: 1 }, { kind: 'room', room: 'playlist:1' });
+    await hub.publish(vote(1)); // to every socket, not to a room: the rooms stay quiet
+    clock = 61_500;
+    expect(await quiet('playlist:1')).toBe(1_500);
+    expect(await quiet('playlist:2')).toBe(61_500);
+    // An event relayed from another instance counts the same (deliver is its way in).
+    hub.deliver({ type: 'playlist_changed', playlistId: 2 }, { kind: 'room', room: 'playlist:2' });
+    clock = 62_000;
+    expect(await quiet('playlist:2')).toBe(500);
+    // After a gap in the channel between instances, no room is known to be quiet for longer than since then.
+    hub.resync();
+    clock = 62_250;
+    expect(await quiet('playlist:1')).toBe(250);
+    expect(await quiet('playlist:9')).toBe(250);
+  });
+
+  it('forgets the oldest rooms past its bound, and never counts a forgotten room as quiet for longer than it was', async () => {
+    const a = await added('a');
+    for (let i = 0; i < 20_001; i++) {
+      clock = i;
+      hub.deliver({ type: 'playlist_changed', playlistId: i }, { kind: 'room', room: `playlist:${i}` });
+    }
+    clock = 30_000;
+    await hub.handle(a.client, { type: 'subscribe', room: 'playlist:0' });
+    await vi.runAllTimersAsync();
+    const joined = a.frames.flat().findLast((e) => e.type === 'subscribed');
+    // playlist:0 was dropped with the oldest (down to 18,000 rooms: the newest dropped, playlist:2000, at 2,000 ms): it
+    // counts as quiet since then at most, never since the hub's start.
+    expect(joined).toEqual({ type: 'subscribed', room: 'playlist:0', quietMs: 30_000 - 2_000 });
   });
 
   it("sends a room's socket only the newest of the live snapshots queued in one window (they supersede)", async () => {
@@ -139,7 +184,7 @@ describe('RealtimeHub delivery', () => {
     await hub.publish(live(2, 1), { kind: 'room', room: 'live:2' });
     vi.advanceTimersByTime(COALESCE_WINDOW_MS);
     // One snapshot per room and window, the newest, in the place of the first; other events are all kept.
-    const joined = (room: string) => ({ type: 'subscribed', room });
+    const joined = (room: string) => ({ type: 'subscribed', room, quietMs: 0 });
     expect(tv.frames).toEqual([[joined('live:1')], [vote(1)], [live(1, 9), vote(2)]]);
     expect(elsewhere.frames).toEqual([[joined('live:2')], [vote(1)], [vote(2), live(2, 1)]]);
   });

@@ -61,6 +61,9 @@ const SUPERSEDING_EVENTS: ReadonlySet<string> = new Set(['live_state']);
  */
 export const COALESCE_WINDOW_MS = 15;
 
+/** How many rooms' last event times the hub keeps (about 60 bytes each); beyond, the oldest are dropped. */
+const MAX_QUIET_ROOMS = 20_000;
+
 /** Payloads are encoded bytes: `ws` would send a Buffer as a binary frame unless told. */
 const TEXT = { binary: false } as const;
 const OPEN_ARRAY = Buffer.from('[');
@@ -83,13 +86,28 @@ export class RealtimeHub {
   private readonly eventListeners: ((event: ServerEvent) => void)[] = [];
   private readonly signalListeners = new Map<SignalKind, ((key: string) => void)[]>();
   private readonly resyncListeners: (() => void)[] = [];
+  /**
+   * When each room last had an event on this instance (published here or relayed from another), and since when this
+   * instance knows every room's events: its start, or the last gap in the cross-instance channel. A 'subscribed' says
+   * how long the room has been quiet, so that a screen whose first read is newer skips its catch-up read (ADR 040).
+   */
+  private readonly roomEventAt = new Map<string, number>();
+  private knownSince: number;
+  /** The newest time among the entries dropped from `roomEventAt` (bounded): a room without an entry was quiet since. */
+  private forgottenUpTo = -Infinity;
 
-  /** `transport`: how events reach the other instances; null on PGlite (one process by construction). */
+  /**
+   * `transport`: how events reach the other instances; null on PGlite (one process by construction). `now`: a
+   * monotonic clock in milliseconds (tests give their own).
+   */
   constructor(
     readonly transport: HubTransport | null,
     private readonly log: FastifyBaseLogger,
     readonly limits: WebsocketLimits = DEFAULT_WEBSOCKET_LIMITS,
-  ) {}
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.knownSince = now();
+  }
 
   /** Starts the cross-instance bridge, when there is one. */
   async start() {
@@ -207,7 +225,27 @@ export class RealtimeHub {
         this.log.warn({ err }, 'realtime resync listener failed');
       }
     }
+    this.knownSince = this.now();
     this.deliver({ type: 'resync' }, { kind: 'all' });
+  }
+
+  /** How long `room` has had no event, as far as this instance knows (ms). */
+  quietMs(room: string): number {
+    const last = Math.max(this.roomEventAt.get(room) ?? this.forgottenUpTo, this.knownSince);
+    return Math.max(0, Math.floor(this.now() - last));
+  }
+
+  private noteRoomEvent(room: string) {
+    const now = this.now();
+    this.roomEventAt.delete(room); // re-inserted last: the map stays in the order of the rooms' last events
+    this.roomEventAt.set(room, now);
+    if (this.roomEventAt.size <= MAX_QUIET_ROOMS) return;
+    // The oldest entries go; the rooms they leave are taken as quiet since the newest of them, never longer.
+    for (const [old, at] of this.roomEventAt) {
+      if (this.roomEventAt.size <= MAX_QUIET_ROOMS * 0.9) break;
+      this.roomEventAt.delete(old);
+      this.forgottenUpTo = Math.max(this.forgottenUpTo, at);
+    }
   }
 
   onConnect(fn: LifecycleHandler) {
@@ -242,6 +280,7 @@ export class RealtimeHub {
 
   /** Delivers to local sockets only. */
   deliver(event: ServerEvent, audience: Audience) {
+    if (audience.kind === 'room') this.noteRoomEvent(audience.room);
     for (const listen of this.eventListeners) {
       try {
         listen(event);
@@ -435,7 +474,7 @@ export class RealtimeHub {
         set.add(client);
         // From here on the room's events reach this socket. What the screen read before (its first GET may have been
         // answered before this point) can miss one published meanwhile: the screen catches up on this event.
-        this.send(client, { type: 'subscribed', room });
+        this.send(client, { type: 'subscribed', room, quietMs: this.quietMs(room) });
         break;
       }
       case 'unsubscribe':

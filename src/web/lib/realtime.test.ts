@@ -1,7 +1,7 @@
 /** The socket client's reconnects: backoff after a drop, none after a limit close (1008) until resume(). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOCKET_LIMIT_CLOSE_CODE, SOCKET_MAX_RECONNECTS } from '@shared/constants';
-import { RealtimeClient } from './realtime';
+import { CATCH_UP_MARGIN_MS, mayHaveMissed, RealtimeClient } from './realtime';
 
 class FakeSocket {
   static opened: FakeSocket[] = [];
@@ -83,5 +83,20 @@ describe('RealtimeClient reconnects', () => {
     client.resume();
     await vi.advanceTimersByTimeAsync(600_000);
     expect(FakeSocket.opened).toHaveLength(1);
+  });
+});
+
+describe('mayHaveMissed (ADR 040)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is false only when the room has been quiet since before the read, with the margin for the read itself', () => {
+    vi.useFakeTimers({ now: 100_000 });
+    const readAt = 100_000 - 2_000; // answered two seconds ago
+    expect(mayHaveMissed({ quietMs: 2_000 + CATCH_UP_MARGIN_MS + 1 }, readAt)).toBe(false);
+    expect(mayHaveMissed({ quietMs: 2_000 + CATCH_UP_MARGIN_MS }, readAt)).toBe(true);
+    expect(mayHaveMissed({ quietMs: 500 }, readAt)).toBe(true);
+    // A read still on its way, or a server that does not say: maybe.
+    expect(mayHaveMissed({ quietMs: 3_600_000 }, 0)).toBe(true);
+    expect(mayHaveMissed({}, readAt)).toBe(true);
   });
 });

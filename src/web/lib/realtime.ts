@@ -231,6 +231,22 @@ export function useRealtimeEvent<T extends ServerEventType>(
   );
 }
 
+/**
+ * Room for the time between the server reading a screen's data and the page having it (the read's own latency): a
+ * read is taken to be that much older than it looks.
+ */
+export const CATCH_UP_MARGIN_MS = 10_000;
+
+/**
+ * Whether a screen's first read of a room can lack an event published before its socket joined the room — unless
+ * the server says the room has been quiet since before that read (ADR 040). `readAt`: the oldest of the screen's
+ * reads (`dataUpdatedAt`; 0 while one is on its way, which counts as maybe).
+ */
+export function mayHaveMissed(e: { quietMs?: number }, readAt: number): boolean {
+  if (e.quietMs === undefined || !readAt) return true;
+  return e.quietMs <= Date.now() - readAt + CATCH_UP_MARGIN_MS;
+}
+
 /** Joins `room` while mounted (null: none). */
 export function useRealtimeRoom(room: string | null) {
   useEffect(() => (room ? realtime.join(room) : undefined), [room]);
