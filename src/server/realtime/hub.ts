@@ -235,7 +235,12 @@ export class RealtimeHub {
     return Math.max(0, Math.floor(this.now() - last));
   }
 
-  private noteRoomEvent(room: string) {
+  /**
+   * Notes that `room` changed now (every event delivered to it does). For changes that reach a room's sockets by
+   * other means — Venue Live's state is re-read by each instance on a signal, and not at all while its room is
+   * empty — so that a socket joining later is told the room was not quiet (ADR 040).
+   */
+  touchRoom(room: string) {
     const now = this.now();
     this.roomEventAt.delete(room); // re-inserted last: the map stays in the order of the rooms' last events
     this.roomEventAt.set(room, now);
@@ -280,7 +285,7 @@ export class RealtimeHub {
 
   /** Delivers to local sockets only. */
   deliver(event: ServerEvent, audience: Audience) {
-    if (audience.kind === 'room') this.noteRoomEvent(audience.room);
+    if (audience.kind === 'room') this.touchRoom(audience.room);
     for (const listen of this.eventListeners) {
       try {
         listen(event);

@@ -30,9 +30,14 @@ export class LiveRuntime {
     deps.hub.onSignal('live_changed', (key) => this.refresh(Number(key)));
   }
 
-  /** Pushes a fresh snapshot to this instance's sockets in the venue's room (none there: nothing to do). */
+  /**
+   * Pushes a fresh snapshot to this instance's sockets in the venue's room (none there: nothing to do but note the
+   * change, so that a socket joining the room next is told to read it, ADR 040).
+   */
   refresh(venueId: number) {
-    if (!Number.isInteger(venueId) || this.deps.hub.roomSize(liveRoom(venueId)) === 0) return;
+    if (!Number.isInteger(venueId)) return;
+    this.deps.hub.touchRoom(liveRoom(venueId));
+    if (this.deps.hub.roomSize(liveRoom(venueId)) === 0) return;
     if (this.reading.has(venueId)) {
       this.reading.set(venueId, true);
       return;
