@@ -89,7 +89,12 @@ export function SearchBox({
   const [, navigate] = useLocation();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  /**
+   * The highlighted suggestion, by key: it stays highlighted when the results for the text arrive after those for a
+   * shorter text (shown meanwhile) and it is still among them, instead of the highlight — and Enter — falling back to
+   * the full results page under the user's finger.
+   */
+  const [activeKey, setActiveKey] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const debounced = useDebounced(text.trim(), DEBOUNCE_MS);
@@ -101,8 +106,9 @@ export function SearchBox({
   );
   const expanded = open && options.length > 0;
   const loading = expanded && (query.isFetching || debounced !== trimmed);
+  const active = activeKey === null ? -1 : options.findIndex((o) => o.key === activeKey);
 
-  useEffect(() => setActive(-1), [query.data, trimmed]);
+  useEffect(() => setActiveKey(null), [trimmed]);
 
   useEffect(() => {
     if (!shortcut) return;
@@ -120,7 +126,7 @@ export function SearchBox({
 
   const go = (to: string) => {
     setOpen(false);
-    setActive(-1);
+    setActiveKey(null);
     inputRef.current?.blur();
     onNavigate?.();
     navigate(to);
@@ -132,10 +138,11 @@ export function SearchBox({
       if (!options.length) return;
       setOpen(true);
       const n = options.length;
-      setActive((i) => (e.key === 'ArrowDown' ? (i + 1) % n : i <= 0 ? n - 1 : i - 1));
+      const next = e.key === 'ArrowDown' ? (active + 1) % n : active <= 0 ? n - 1 : active - 1;
+      setActiveKey(options[next].key);
     } else if ((e.key === 'Home' || e.key === 'End') && expanded && active >= 0) {
       e.preventDefault();
-      setActive(e.key === 'Home' ? 0 : options.length - 1);
+      setActiveKey(options[e.key === 'Home' ? 0 : options.length - 1].key);
     } else if (e.key === 'Enter') {
       if (!trimmed) return;
       e.preventDefault();
@@ -144,7 +151,7 @@ export function SearchBox({
       if (expanded) {
         e.preventDefault();
         setOpen(false);
-        setActive(-1);
+        setActiveKey(null);
       } else if (text) {
         setText('');
       }
@@ -231,7 +238,7 @@ export function SearchBox({
                       e.preventDefault();
                       go(o.to);
                     }}
-                    onMouseMove={() => setActive(i)}
+                    onMouseMove={() => setActiveKey(o.key)}
                     className={cn(
                       'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm',
                       i === active ? 'bg-purple-500/25 text-foreground' : 'text-foreground/90',
