@@ -820,7 +820,14 @@ async function webScenarios(app) {
     }
     try {
       const before = thumbs.served();
-      const lh = await lighthouse(`${app.url}${page}`, { cookie, chromeFlags: thumbs.chromeFlags });
+      // Lighthouse itself sometimes fails to record the load's trace (NO_NAVSTART, "Something went wrong with recording
+      // the trace"): that run says nothing about the page, so it is made once more.
+      const run = () => lighthouse(`${app.url}${page}`, { cookie, chromeFlags: thumbs.chromeFlags });
+      const lh = await run().catch((err) => {
+        if (!/recording the trace|NO_NAVSTART/.test(err.message)) throw err;
+        log(`Lighthouse could not record the trace of ${label}; once more`);
+        return run();
+      });
       details[`lighthouse ${label}`] = { ...lh, thumbnailsServed: thumbs.served() - before };
       addRow({
         name: `Lighthouse mobile, ${label}`,

@@ -156,6 +156,12 @@ export function lighthouse(url, { cookie, chromeFlags = [] } = {}) {
             accessibility: failing('accessibility'),
             bestPractices: failing('best-practices'),
           },
+          // The ten longest main-thread tasks (simulated times, ms), to see what a blocking time was made of.
+          longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 10).map((t) => ({
+            url: t.url,
+            start: Math.round(t.startTime),
+            duration: Math.round(t.duration),
+          })),
           runtimeError: lhr.runtimeError?.message,
           // Lighthouse's own measure of the machine's speed (a quiet run of this machine type: 2,300–2,900).
           benchmarkIndex: lhr.environment?.benchmarkIndex,
