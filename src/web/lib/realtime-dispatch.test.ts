@@ -6,22 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerEvent } from '@shared/realtime';
-
-class FakeSocket {
-  static opened: FakeSocket[] = [];
-  readyState = 0;
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.opened.push(this);
-  }
-  send() {}
-  close() {}
-  frame(data: unknown) {
-    this.onmessage?.({ data: JSON.stringify(data) });
-  }
-}
+import { FakeSocket } from '../test/fake-socket';
 
 const schemaLoads = { count: 0, fail: false };
 
@@ -39,8 +24,7 @@ async function connected() {
   client.on((e) => got.push(e));
   client.connect();
   const socket = FakeSocket.opened.at(-1)!;
-  socket.readyState = 1;
-  socket.onopen?.();
+  socket.open();
   return { socket, got };
 }
 

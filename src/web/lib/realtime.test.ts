@@ -1,33 +1,8 @@
 /** The socket client's reconnects: backoff after a drop, none after a limit close (1008) until resume(). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOCKET_LIMIT_CLOSE_CODE, SOCKET_MAX_RECONNECTS } from '@shared/constants';
+import { FakeSocket } from '../test/fake-socket';
 import { CATCH_UP_MARGIN_MS, mayHaveMissed, RealtimeClient } from './realtime';
-
-class FakeSocket {
-  static opened: FakeSocket[] = [];
-  readyState = 0;
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  sent: string[] = [];
-  constructor(readonly url: string) {
-    FakeSocket.opened.push(this);
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.closedBy(1000);
-  }
-  closedBy(code: number) {
-    this.readyState = 3;
-    this.onclose?.({ code });
-  }
-}
 
 describe('RealtimeClient reconnects', () => {
   beforeEach(() => {
