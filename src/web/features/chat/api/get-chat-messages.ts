@@ -10,7 +10,7 @@ import { POLL } from '@shared/constants';
 import type { Message } from '@shared/schemas/message';
 import { MESSAGE_PAGE_SIZE } from '@shared/schemas/message-constants';
 import { getJson } from '../../../lib/api-client';
-import { mayHaveMissed, useRealtimeEvent, useRealtimeRoom, useSocketStatus } from '../../../lib/realtime';
+import { answeredAt, mayHaveMissed, useRealtimeEvent, useRealtimeRoom, useSocketStatus } from '../../../lib/realtime';
 
 export type ChatRoom = { kind: 'global' } | { kind: 'venue'; venueId: number };
 
@@ -94,8 +94,7 @@ export function useChatMessages(room: ChatRoom | null) {
     if (!room || e.room !== channel) return;
     const options = chatMessagesQueryOptions(qc, room);
     // Nothing was said since before the history was read (ADR 040).
-    const read = qc.getQueryState(options.queryKey);
-    if (read?.fetchStatus === 'idle' && !mayHaveMissed(e, read.dataUpdatedAt)) return;
+    if (!mayHaveMissed(e, answeredAt(qc.getQueryState(options.queryKey)))) return;
     void qc.ensureQueryData(options).then(
       () => qc.refetchQueries({ queryKey: options.queryKey, exact: true }),
       () => {},
