@@ -247,16 +247,6 @@ export function mayHaveMissed(e: { quietMs?: number }, readAt: number): boolean 
   return e.quietMs <= Date.now() - readAt + CATCH_UP_MARGIN_MS;
 }
 
-/** When the oldest of a screen's reads was answered (its query states); 0 when one is missing or on its way. */
-export function answeredAt(...reads: Array<{ fetchStatus: string; dataUpdatedAt: number } | undefined>): number {
-  let oldest = Infinity;
-  for (const read of reads) {
-    if (read?.fetchStatus !== 'idle') return 0;
-    oldest = Math.min(oldest, read.dataUpdatedAt);
-  }
-  return reads.length ? oldest : 0;
-}
-
 /** Joins `room` while mounted (null: none). */
 export function useRealtimeRoom(room: string | null) {
   useEffect(() => (room ? realtime.join(room) : undefined), [room]);

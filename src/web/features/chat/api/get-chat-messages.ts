@@ -10,7 +10,7 @@ import { POLL } from '@shared/constants';
 import type { Message } from '@shared/schemas/message';
 import { MESSAGE_PAGE_SIZE } from '@shared/schemas/message-constants';
 import { getJson } from '../../../lib/api-client';
-import { answeredAt, mayHaveMissed, useRealtimeEvent, useRealtimeRoom, useSocketStatus } from '../../../lib/realtime';
+import { mayHaveMissed, useRealtimeEvent, useRealtimeRoom, useSocketStatus } from '../../../lib/realtime';
 
 export type ChatRoom = { kind: 'global' } | { kind: 'venue'; venueId: number };
 
@@ -94,7 +94,8 @@ export function useChatMessages(room: ChatRoom | null) {
     if (!room || e.room !== channel) return;
     const options = chatMessagesQueryOptions(qc, room);
     // Nothing was said since before the history was read (ADR 040).
-    if (!mayHaveMissed(e, answeredAt(qc.getQueryState(options.queryKey)))) return;
+    const read = qc.getQueryState(options.queryKey);
+    if (read?.fetchStatus === 'idle' && !mayHaveMissed(e, read.dataUpdatedAt)) return;
     void qc.ensureQueryData(options).then(
       () => qc.refetchQueries({ queryKey: options.queryKey, exact: true }),
       () => {},

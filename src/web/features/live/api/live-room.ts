@@ -7,7 +7,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { liveRoom } from '@shared/schemas/live-constants';
-import { answeredAt, mayHaveMissed, useRealtimeEvent, useRealtimeRoom, useSocketStatus } from '../../../lib/realtime';
+import { mayHaveMissed, useRealtimeEvent, useRealtimeRoom, useSocketStatus } from '../../../lib/realtime';
 import { applyLiveState, applyLiveView, getLiveView, getLiveViewQueryOptions } from './get-live-view';
 
 /** How often to poll while the socket is not open. */
@@ -42,7 +42,8 @@ export function useLiveRoom(
   useRealtimeEvent('subscribed', (e) => {
     if (!enabled || e.room !== liveRoom(venueId)) return;
     // Nothing happened in the room since before the screen read it (ADR 040).
-    if (!mayHaveMissed(e, answeredAt(qc.getQueryState(getLiveViewQueryOptions(venueId).queryKey)))) return;
+    const read = qc.getQueryState(getLiveViewQueryOptions(venueId).queryKey);
+    if (read?.fetchStatus === 'idle' && !mayHaveMissed(e, read.dataUpdatedAt)) return;
     void qc
       .ensureQueryData(getLiveViewQueryOptions(venueId))
       .then(() => getLiveView(venueId))

@@ -4,8 +4,8 @@
  * refetches on 'playlists_changed'. (The realtime provider refetches everything after a reconnect.) While the
  * socket is down, both poll instead.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { answeredAt, mayHaveMissed, useRealtimeEvent, useRealtimeRoom, useSocketStatus } from '../../../lib/realtime';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { mayHaveMissed, useRealtimeEvent, useRealtimeRoom, useSocketStatus } from '../../../lib/realtime';
 import { getPlaylistQueryOptions } from './get-playlist';
 import { getPlaylistsQueryOptions } from './get-playlists';
 import { invalidatePlaylist } from './invalidate';
@@ -31,10 +31,8 @@ export function useLivePlaylist(id: number, enabled: boolean): number | false {
   // broadcast to the sockets already there, so the playlist is read once more (a read in flight starts again) — unless
   // the room has been quiet since before the page read it (ADR 040).
   useRealtimeEvent('subscribed', (e) => {
-    if (!enabled || e.room !== `playlist:${id}`) return;
-    // The playlist's three reads (detail, songs, members) share the detail's key as their prefix.
-    const reads = qc.getQueryCache().findAll({ queryKey: getPlaylistQueryOptions(id).queryKey });
-    if (mayHaveMissed(e, answeredAt(...reads.map((q) => q.state)))) void invalidatePlaylist(qc, id, false);
+    if (enabled && e.room === `playlist:${id}` && mayHaveMissed(e, oldestRead(qc, id)))
+      void invalidatePlaylist(qc, id, false);
   });
   return enabled && status !== 'open' ? PLAYLIST_FALLBACK_POLL_MS : false;
 }
@@ -48,4 +46,13 @@ export function useLivePlaylists(): number | false {
     () => void qc.invalidateQueries({ queryKey: getPlaylistsQueryOptions().queryKey, exact: true }),
   );
   return status !== 'open' ? PLAYLIST_FALLBACK_POLL_MS : false;
+}
+
+/** When the oldest of a playlist's reads (detail, songs, members) was answered; 0 when one is missing or on its way. */
+function oldestRead(qc: QueryClient, id: number): number {
+  const states = qc
+    .getQueryCache()
+    .findAll({ queryKey: getPlaylistQueryOptions(id).queryKey })
+    .map((q) => (q.state.fetchStatus === 'idle' ? q.state.dataUpdatedAt : 0));
+  return states.length ? Math.min(...states) : 0;
 }
