@@ -59,6 +59,41 @@ function precompress(): Plugin {
   };
 }
 
+/** Where public/sw.js says which files it stores at install; the build writes the list there. */
+const PRECACHE_MARKER = '/* build: precache list */ []';
+/** Left out of the service worker's store: pdf.js and its worker (1.6 MB; a PDF needs the network anyway). */
+const NOT_PRECACHED = /^assets\/(?:pdfjs-|pdf\.worker)/;
+
+/**
+ * Writes into the built service worker every file of the app's code, styles and fonts (ADR 041), so that an installed
+ * app has all of its screens offline: the worker used to keep only the files the first page happened to load, and a
+ * start offline then failed on the first chunk that page had not loaded yet (the player bar's, in the browser tests).
+ * The list is content-hashed file names, so a new build is a new worker with a new store.
+ */
+function precacheList(): Plugin {
+  let outDir = '';
+  return {
+    name: 'crowdmix:precache-list',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // writeBundle runs once the bundle is written and after the public directory was copied (renderStart), before
+    // the precompress step (closeBundle) packs sw.js.
+    async writeBundle(_options, bundle) {
+      const sw = path.join(outDir, 'sw.js');
+      const source = await fs.readFile(sw, 'utf8').catch(() => null);
+      if (source === null) return;
+      if (!source.includes(PRECACHE_MARKER)) throw new Error(`${sw} has no '${PRECACHE_MARKER}' to fill`);
+      const files = Object.keys(bundle)
+        .filter((f) => /^assets\/.+\.(?:js|mjs|css|woff2)$/.test(f) && !NOT_PRECACHED.test(f))
+        .sort()
+        .map((f) => `/${f}`);
+      await fs.writeFile(sw, source.replace(PRECACHE_MARKER, JSON.stringify(files)));
+    },
+  };
+}
+
 /**
  * Marks the shared schemas' top-level values as pure for the web build, so that a page importing one constant
  * or helper from a schema module (LIVE_MESSAGES, playlistPermissions, …) does not also get the module's zod
@@ -102,6 +137,18 @@ function pureSharedSchemas(): Plugin {
 
 /** Import aliases of the web code, for the app's build and the landing page's prerender alike. */
 const ALIASES = { '@shared': path.resolve('src/shared'), '@web': path.resolve('src/web') };
+
+/**
+ * wouter imports the `use-sync-external-store` shim (for React before 18), which the bundle then carries (~0.3 KB gzip
+ * in every page's first script) only to hand back React's own hook: the build gives it React's directly (ADR 041).
+ */
+const WEB_ALIASES = [
+  ...Object.entries(ALIASES).map(([find, replacement]) => ({ find, replacement })),
+  {
+    find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
+    replacement: path.resolve('src/web/lib/react-sync-external-store.ts'),
+  },
+];
 
 /**
  * Every lucide icon module imports `../createLucideIcon.mjs`; the build gives it the app's own, which draws an icon
@@ -180,7 +227,7 @@ function prerenderLanding(): Plugin {
         root: path.resolve('src/web'),
         logLevel: 'warn',
         plugins: [fastLucideIcons(), react()],
-        resolve: { alias: ALIASES },
+        resolve: { alias: WEB_ALIASES },
         // One self-contained file, so that it runs from any build directory (a temporary one in tests).
         ssr: { noExternal: true },
         build: {
@@ -208,10 +255,11 @@ export default defineConfig({
     react(),
     tailwindcss(),
     preloadFirstPaintFont(),
+    precacheList(),
     precompress(),
     prerenderLanding(),
   ],
-  resolve: { alias: ALIASES },
+  resolve: { alias: WEB_ALIASES },
   build: {
     outDir: path.resolve(process.env.BUILD_DIR ?? 'dist', 'web'),
     emptyOutDir: true,

@@ -5,6 +5,7 @@ import { OfflineBanner } from '../components/layout/offline-banner';
 import { PlayerProvider } from '../features/player';
 import { useIdleTransition } from '../lib/preload';
 import { createQueryClient } from '../lib/query-client';
+import { LoadBoundary } from './load-boundary';
 import { RealtimeProvider } from './realtime-provider';
 import { Router } from './router';
 
@@ -19,14 +20,17 @@ const CHROME_IDLE_WAIT_MS = 1_500;
  * browser to be idle (at most a second and a half): its code and first render (player bar, sliders, toasts) otherwise
  * ran between the screen's first commit and the rest of its list (ADR 033). The waiting is this component's own
  * state: held by <App>, mounting it re-rendered the router and the whole screen with it (ADR 035). Its render is a
- * transition, in slices rather than one task of the page's blocking time (ADR 038).
+ * transition, in slices rather than one task of the page's blocking time (ADR 038). If its code cannot load (offline
+ * before the service worker stored it), the page goes on without it until the next load (ADR 041).
  */
 function PersistentChromeWhenIdle() {
   const mounted = useIdleTransition(CHROME_IDLE_WAIT_MS);
   return mounted ? (
-    <Suspense fallback={null}>
-      <PersistentChrome />
-    </Suspense>
+    <LoadBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <PersistentChrome />
+      </Suspense>
+    </LoadBoundary>
   ) : null;
 }
 

@@ -1,10 +1,11 @@
 /** The route table of spec section 2. Screens are loaded on demand so the landing page stays small. */
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { Loading } from '../components/ui/loading';
 import { LandingPage } from '../features/auth/pages/landing-page';
 import { currentUserQueryOptions, pageSaysSignedOut, useAuth } from '../features/auth';
+import { LoadBoundary, ScreenFailed } from './load-boundary';
 import { paths } from './routes';
 import { isHydratingLanding, landingHydrated } from '../lib/hydration';
 
@@ -232,16 +233,20 @@ export async function preloadRoute(pathname: string, qc: QueryClient): Promise<v
   await Promise.all([session, NotFoundPage.ready(), AppLayout.ready()]);
 }
 
+/** The screens; one that cannot load or render says so (and the next location tries again) instead of a blank page. */
 export function Router() {
+  const [location] = useLocation();
   return (
-    <Suspense fallback={<Loading />}>
-      <Switch>
-        <Route path={paths.home} component={Root} />
-        {ROUTES.map((route) => (
-          <Route key={route.path} path={route.path} component={components.get(route)!} />
-        ))}
-        <Route component={NotFound} />
-      </Switch>
-    </Suspense>
+    <LoadBoundary fallback={<ScreenFailed />} resetKey={location}>
+      <Suspense fallback={<Loading />}>
+        <Switch>
+          <Route path={paths.home} component={Root} />
+          {ROUTES.map((route) => (
+            <Route key={route.path} path={route.path} component={components.get(route)!} />
+          ))}
+          <Route component={NotFound} />
+        </Switch>
+      </Suspense>
+    </LoadBoundary>
   );
 }

@@ -1,29 +1,35 @@
 /*
- * CrowdMix's service worker (docs/design.md, "Installable"; ADR 020). It caches the app shell and the static
- * assets so that the app installs and starts offline into its shell, which then says "You're offline".
+ * CrowdMix's service worker (docs/design.md, "Installable"; ADR 020, ADR 041). It stores the app shell and all of the
+ * app's code so that the app installs and starts offline into its shell, which then says "You're offline".
  *
+ * - Install: every file of the app's code, styles and fonts (the list below, written by the build: vite.config.ts,
+ *   precacheList) and the shell. If one of them cannot be stored the install fails and the worker before it stays.
  * - Navigations: network first; the last page the server sent is kept as the shell and answered when offline.
  * - /assets/* (content-hashed, immutable), /icons/*, the manifest and the favicon: cache first.
  * - Everything else — /api/*, /ws, uploads, other hosts — is not touched: API data is never served from a cache,
  *   so nothing stale is ever shown as fresh.
  */
-const CACHE = 'crowdmix-shell-v1';
+const PRECACHE = /* build: precache list */ [];
+/** One store per build: the list's file names are content-hashed, so a new build has a new name. */
+const CACHE = `crowdmix-${hash(PRECACHE.join())}`;
 const SHELL = '/__shell';
+
+function hash(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
+      await cache.addAll([...PRECACHE, '/manifest.webmanifest', '/favicon.svg']);
       try {
         const res = await fetch('/', { credentials: 'include', cache: 'no-store' });
-        if (res.ok) {
-          const html = await res.clone().text();
-          await cache.put(SHELL, res);
-          const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
-          await cache.addAll([...new Set(assets), '/manifest.webmanifest', '/favicon.svg']);
-        }
+        if (res.ok) await cache.put(SHELL, res);
       } catch {
-        /* offline at install: the next online visit fills the cache */
+        /* the shell is stored by the next page the network sends */
       }
       await self.skipWaiting();
     })(),
@@ -37,14 +43,6 @@ self.addEventListener('activate', (event) => {
       await self.clients.claim();
     })(),
   );
-});
-
-/** The page tells the worker which assets it loaded before the worker controlled it; they are cached too. */
-self.addEventListener('message', (event) => {
-  const data = event.data;
-  if (!data || data.type !== 'cache-assets' || !Array.isArray(data.urls)) return;
-  const urls = data.urls.filter((u) => typeof u === 'string' && isStatic(new URL(u, self.location.origin)));
-  event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(urls.map((u) => cache.add(u).catch(() => {})))));
 });
 
 function isStatic(url) {
