@@ -59,7 +59,7 @@ function precompress(): Plugin {
   };
 }
 
-/** Where public/sw.js says which files it stores at install; the build writes the list there. */
+/** Where public/sw.js says which files it stores for offline starts; the build writes the list there. */
 const PRECACHE_MARKER = '/* build: precache list */ []';
 /** Left out of the service worker's store: pdf.js and its worker (1.6 MB; a PDF needs the network anyway). */
 const NOT_PRECACHED = /^assets\/(?:pdfjs-|pdf\.worker)/;

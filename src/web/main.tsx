@@ -5,7 +5,6 @@ import { App } from './app/app';
 import { preloadRoute } from './app/router';
 import { renderFirstScreen } from './lib/first-render';
 import { createQueryClient } from './lib/query-client';
-import { registerServiceWorker } from './lib/service-worker';
 import { startHydratingLanding } from './lib/hydration';
 import '@fontsource-variable/figtree';
 import './styles.css';
@@ -36,4 +35,9 @@ if (root.firstElementChild && window.location.pathname === '/') {
   ]).then(() => renderFirstScreen(root, app));
 }
 
-registerServiceWorker();
+// The service worker, once the page has loaded (its code is a chunk of its own: no page needs it to draw).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void import('./lib/service-worker').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

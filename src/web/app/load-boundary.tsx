@@ -29,7 +29,7 @@ export function ScreenFailed() {
   return (
     <main id="main" role="alert" className="mx-auto max-w-md px-4 py-24 text-center">
       <h1 className="text-xl font-semibold">This page could not load</h1>
-      <p className="mt-2 text-sm text-muted">
+      <p className="mx-auto mt-2 max-w-xs text-sm text-muted">
         {navigator.onLine ? 'CrowdMix may have been updated since you opened it.' : "You're offline."}
       </p>
       <button

@@ -1,14 +1,16 @@
 /**
- * Registers the service worker (public/sw.js) in the built app; it stores the app's code at install (ADR 041). Not in
- * development (Vite serves modules).
+ * The service worker (public/sw.js) of the built app: registered once the page has loaded, from a chunk of its own
+ * (not part of any page's first script), and asked, once the page is idle, to store the app's code for offline
+ * starts (ADR 041). Not in development (Vite serves modules).
  */
+import { onIdle } from './preload';
+
 export function registerServiceWorker() {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const register = () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+  navigator.serviceWorker
+    .register('/sw.js', { scope: '/' })
+    .then(() => navigator.serviceWorker.ready)
+    .then((reg) => onIdle(() => reg.active?.postMessage({ type: 'store-app' }), 10_000))
+    .catch(() => {
       /* no worker (private mode, blocked): the app works online as before */
     });
-  };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
 }
