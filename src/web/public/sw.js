@@ -49,7 +49,6 @@ self.addEventListener('message', (event) => {
       const cache = await caches.open(CACHE);
       const stored = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
       await Promise.all(PRECACHE.filter((f) => !stored.has(f)).map((f) => cache.add(f).catch(() => {})));
-      event.source?.postMessage({ type: 'app-stored' });
     })(),
   );
 });
