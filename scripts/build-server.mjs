@@ -1,4 +1,5 @@
-// Bundles the server into dist/server/main.js, with its dependencies.
+// Bundles the server into dist/server/server.cjs, with its dependencies, and its process entry into
+// dist/server/main.js (src/server/entry.ts, ADR 042).
 //
 // Why the dependencies are bundled: with them left in node_modules, Node resolved, read, lexed (CommonJS export
 // detection) and compiled about a thousand files one by one before main() ran — about 600 ms of a 1.6 s cold
@@ -18,34 +19,52 @@ import { build } from 'esbuild';
 
 const outDir = process.env.BUILD_DIR ?? 'dist';
 
+const external = [
+  '@electric-sql/pglite',
+  '@electric-sql/pglite/*',
+  '@node-rs/argon2',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  'pg-native',
+];
+
+// The server: serve.ts and everything it imports, as one CommonJS file that entry.ts loads with V8's code cache
+// (ADR 042: V8 caches a script's code, and Node 20 has no code cache for ES modules).
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: path.join(outDir, 'server/main.js'),
-  // One file, no code splitting: main.ts imports the rest of the server dynamically (so that the database opens
+  entryPoints: ['src/server/serve.ts'],
+  outfile: path.join(outDir, 'server/server.cjs'),
+  // One file, no code splitting: serve.ts imports the rest of the server dynamically (so that the database opens
   // while that code is evaluated), which esbuild keeps in this file as code evaluated on that import. Split into
   // chunks, each dynamic import became a file read, and under load every such wait cost tens of milliseconds.
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
-  external: [
-    '@electric-sql/pglite',
-    '@electric-sql/pglite/*',
-    '@node-rs/argon2',
-    '@fastify/swagger',
-    '@fastify/swagger-ui',
-    'pg-native',
-  ],
-  // Bundled CommonJS modules call require() (node: built-ins, the external packages); an ES module has none.
-  banner: {
-    js: "import { createRequire as __crowdmixCreateRequire } from 'node:module'; const require = __crowdmixCreateRequire(import.meta.url);",
-  },
-  // The map names the files on disk instead of embedding them: `node --enable-source-maps` (npm start) reads and
-  // parses the whole map when the bundle loads, and embedded sources made it several megabytes.
+  external,
+  // import.meta.url (the migrations and the web app are found from it) is the bundle's own URL.
+  define: { 'import.meta.url': '__crowdmixUrl' },
+  banner: { js: "const __crowdmixUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // The map names the files on disk instead of embedding them: embedded sources made it several megabytes, and
+  // entry.ts reads it on the first stack trace when source maps are on (npm start).
   sourcemap: true,
   sourcesContent: false,
   logLevel: 'warning',
 });
+
+// The process entry: a few lines that load the bundle above (entry.ts).
+await build({
+  entryPoints: ['src/server/entry.ts'],
+  outfile: path.join(outDir, 'server/main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'warning',
+});
+
+// A cache of an earlier build's code is only ever rejected by V8; removed, so the first start does not read it.
+fs.rmSync(path.join(outDir, 'server/server.cjs.cache'), { force: true });
+fs.rmSync(path.join(outDir, 'server/main.js.map'), { force: true });
 
 // The migrations travel with the bundle, so a build directory is self-contained.
 fs.cpSync('drizzle', path.join(outDir, 'drizzle'), { recursive: true });

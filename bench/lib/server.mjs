@@ -37,7 +37,13 @@ export async function startApp({ buildDir, db, extraEnv = {}, timeoutMs = 120_00
   };
   const t0 = performance.now();
   // BENCH_PROFILE_DIR: write a V8 CPU profile of every app process there (to find what a figure costs).
-  const prof = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const prof = process.env.BENCH_PROFILE_DIR
+    ? [
+        ...(process.env.BENCH_PROFILE_INTERVAL ? ['--cpu-prof-interval', process.env.BENCH_PROFILE_INTERVAL] : []),
+        '--cpu-prof',
+        `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`,
+      ]
+    : [];
   const child = spawn(process.execPath, [...prof, path.join(buildDir, 'server/main.js')], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -24,7 +24,7 @@ import { hubTransport } from './realtime/transport';
 export interface BuildOptions {
   /** Use an already-open database (tests; left open by close()); otherwise one is opened from the config. */
   database?: Database;
-  /** The database main.ts started opening from the config before this code loaded; closed by close(). */
+  /** The database serve.ts started opening from the config before this code loaded; closed by close(). */
   openingDatabase?: Promise<Database>;
   /** Skip migrations (tests that migrated a snapshot already). */
   skipMigrations?: boolean;

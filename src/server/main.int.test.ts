@@ -1,5 +1,5 @@
 /**
- * The real server process (src/server/main.ts): graceful shutdown on SIGTERM and SIGINT, with a websocket client and
+ * The real server process (src/server/serve.ts, as the build runs it): graceful shutdown on SIGTERM and SIGINT, with a websocket client and
  * a connection that never sent a request open, on PGlite (the data directory's lock is released) and on PostgreSQL.
  */
 import fs from 'node:fs';
@@ -63,7 +63,7 @@ describe(`graceful shutdown of the real server (${testDriver})`, () => {
       server.child.kill(signal);
       const { code, signal: killedBy } = await server.exited;
       expect({ code, killedBy }).toEqual({ code: 0, killedBy: null });
-      // Well inside the 10 s after which main.ts gives up and exits 1.
+      // Well inside the 10 s after which serve.ts gives up and exits 1.
       expect(Date.now() - sentAt).toBeLessThan(9_000);
       await wsClosed;
       await preconnectClosed;

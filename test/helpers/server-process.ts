@@ -1,4 +1,4 @@
-/** The real server entry (`src/server/main.ts`, bundled as `npm start` runs it) as a child process, for start-up and shutdown tests. */
+/** The real server (`src/server/serve.ts`, built as `npm start` runs it: `entry.ts` loading its bundle) as a child process, for start-up and shutdown tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -40,14 +40,22 @@ async function serverEntry(): Promise<string[]> {
   return ['--import', 'tsx', 'src/server/main.ts'];
 }
 
-/** Starts `main.ts` on a free port with `env` on top of a clean production-like environment. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export interface StartOptions {
+  /** Node's arguments instead of the default entry (`--enable-source-maps <bundle>/server/main.js`). */
+  args?: string[];
+}
+
+/** Starts the server on a free port with `env` on top of a clean production-like environment. */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: StartOptions = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const base = { ...process.env };
   // Never inherit the test runner's database or mode.
   for (const k of ['DATABASE_URL', 'DATA_DIR', 'APP_URL', 'TEST_DB_DRIVER', 'VITEST', 'OIDC_ISSUER_URL'])
     delete base[k];
-  const child = spawn(process.execPath, await serverEntry(), {
+  const child = spawn(process.execPath, options.args ?? (await serverEntry()), {
     cwd: root,
     env: {
       ...base,

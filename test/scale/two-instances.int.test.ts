@@ -304,7 +304,7 @@ describePerTransport('two app instances on one PostgreSQL database', testDriver 
       const built: BuiltApp[] = [];
       try {
         const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'true', DATABASE_URL: url.href });
-        // As main.ts does at every start, on two instances at the same moment.
+        // As serve.ts does at every start, on two instances at the same moment.
         const starts = await Promise.allSettled(
           [0, 1].map(async () => {
             const app = await buildApp(config, { logger: false });

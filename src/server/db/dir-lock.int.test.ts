@@ -1,5 +1,5 @@
 /**
- * PGlite's data directory lock with real server processes (src/server/main.ts) started on one temporary DATA_DIR:
+ * PGlite's data directory lock with real server processes (src/server/serve.ts) started on one temporary DATA_DIR:
  * a second one is refused at once; a lock left by a killed one is taken over. PGlite only (PostgreSQL has no
  * data directory of ours), so the PostgreSQL project skips it.
  */

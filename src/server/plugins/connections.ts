@@ -2,7 +2,7 @@
  * Connections that have not sent a request are closed when the app closes. Node's `server.close()` (with Fastify's
  * `forceCloseConnections: 'idle'`) closes keep-alive connections between requests, but counts a socket that has never
  * sent one as busy until its headers time out (about 70 s). Browsers open such sockets ahead of need (preconnect):
- * one of them held a SIGTERM until main.ts's 10 s limit exited 1 with the database still open. Requests in flight
+ * one of them held a SIGTERM until serve.ts's 10 s limit exited 1 with the database still open. Requests in flight
  * still finish; a connection that opens while the app closes is refused.
  */
 import type { Socket } from 'node:net';

@@ -143,10 +143,12 @@ describe('static assets', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(decoded(res).equals(file(url)), url).toBe(true);
     }
-    // A top-level name that is not a file is one of the app's paths.
-    const page = await get('/no-such-file.txt', undefined, 'crowdmix_sid=abc');
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toBe(file('/index.html').toString('utf8'));
+    // A top-level name that is not a file is one of the app's paths; so is the build's own dot folder.
+    for (const url of ['/no-such-file.txt', '/.vite/manifest.json', '/sw.js.br']) {
+      const page = await get(url, undefined, 'crowdmix_sid=abc');
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe(file('/index.html').toString('utf8'));
+    }
   });
 });
 

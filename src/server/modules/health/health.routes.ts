@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { AppModule } from '../../deps';
 
-/** Set by main.ts when shutdown starts, so load balancers stop sending traffic before the server closes. */
+/** Set by serve.ts when shutdown starts, so load balancers stop sending traffic before the server closes. */
 export const healthState = { draining: false };
 
 const LIVE_BODY = Buffer.from(JSON.stringify({ status: 'ok' }));
