@@ -41,6 +41,10 @@ await build({
   format: 'cjs',
   target: 'node20',
   external,
+  // import() of an external package (argon2, the API docs) as require(): V8 loses a script's dynamic-import
+  // callback when it comes from the code cache (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), and every external
+  // package has a CommonJS entry.
+  supported: { 'dynamic-import': false },
   // import.meta.url (the migrations and the web app are found from it) is the bundle's own URL.
   define: { 'import.meta.url': '__crowdmixUrl' },
   banner: { js: "const __crowdmixUrl = require('node:url').pathToFileURL(__filename).href;" },

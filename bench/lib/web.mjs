@@ -162,6 +162,11 @@ export function lighthouse(url, { cookie, chromeFlags = [] } = {}) {
             start: Math.round(t.startTime),
             duration: Math.round(t.duration),
           })),
+          // The element Lighthouse took as the largest paint, and its phases (what an LCP was made of).
+          lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+          lcpPhases: (lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []).map(
+            (p) => `${p.phase} ${Math.round(p.timing)}`,
+          ),
           runtimeError: lhr.runtimeError?.message,
           // Lighthouse's own measure of the machine's speed (a quiet run of this machine type: 2,300–2,900).
           benchmarkIndex: lhr.environment?.benchmarkIndex,

@@ -40,8 +40,6 @@ const script = new vm.Script(`(function (exports, require, module, __filename, _
   filename: bundle,
   lineOffset: -1,
   cachedData,
-  // The bundle's import() of its external packages (PGlite's migrator, pg…) resolves as the bundle's own.
-  importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
 });
 const codeCache: CodeCacheOutcome = !cachedData ? 'compiled' : script.cachedDataRejected ? 'rejected' : 'used';
 
