@@ -174,6 +174,8 @@ function fastLucideIcons(): Plugin {
 
 /** Where the prerendered landing markup goes: beside the web root, not in it (it is a fragment, not a page). */
 export const LANDING_FRAGMENT = path.join('prerender', 'landing.html');
+/** The frame's top bar painted before the app's code on the hinted screens (src/web/app/frame-shell.tsx). */
+export const FRAME_FRAGMENT = path.join('prerender', 'frame.html');
 
 /** The text face every screen's first paint uses (Figtree, Latin letters, all weights in one variable file). */
 export const FIRST_PAINT_FONT = /figtree-latin-wght-normal.*\.woff2$/;
@@ -237,10 +239,11 @@ function prerenderLanding(): Plugin {
           rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
         },
       });
-      const { renderLanding } = (await import(
+      const { renderLanding, renderFrameShell } = (await import(
         `${pathToFileURL(path.join(work, 'prerender.mjs')).href}?t=${Date.now()}`
-      )) as { renderLanding: () => string };
+      )) as { renderLanding: () => string; renderFrameShell: () => string };
       await fs.writeFile(path.resolve(outDir, '..', LANDING_FRAGMENT), renderLanding());
+      await fs.writeFile(path.resolve(outDir, '..', FRAME_FRAGMENT), renderFrameShell());
       await fs.rm(work, { recursive: true, force: true });
     },
   };

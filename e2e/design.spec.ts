@@ -583,3 +583,48 @@ test('the 404 page on a phone: a long path wraps inside the screen, no user agen
   await expect(page.getByText(/Mozilla\/5\.0/)).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Go Home' })).toBeInViewport();
 });
+
+for (const size of SIZES) {
+  test(`a venue's mix paints the frame's top bar before the app's code runs, in the place of the real one (${size.width}×${size.height})`, async ({
+    browser,
+    page,
+  }) => {
+    // Without JavaScript: what the page paints from its HTML and styles alone, before the app's code arrives.
+    const bare = await browser.newContext({ javaScriptEnabled: false, viewport: size, serviceWorkers: 'block' });
+    const before = await bare.newPage();
+    await before.goto('/venue/1/mix');
+    const shell = before.locator('#frame-shell');
+    await expect(shell).toBeVisible();
+    await expect(shell).toHaveAttribute('aria-hidden', 'true');
+    await expect(shell.getByText('CrowdMix', { exact: true })).toBeVisible();
+    // Nothing in it can be focused or clicked: it is a picture of the bar, not a second one.
+    expect(await shell.locator('a, button, input, [tabindex]').count()).toBe(0);
+    const shellBar = (await shell.locator(':scope > div').boundingBox())!;
+    const shellLogo = (await shell.getByText('CrowdMix', { exact: true }).boundingBox())!;
+    await bare.close();
+
+    // With it: the real bar takes exactly that place, and the picture is gone.
+    await page.setViewportSize(size);
+    await page.goto('/venue/1/mix');
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    await expect(bar).toBeVisible();
+    await expect(page.locator('#frame-shell')).toBeHidden();
+    const realBar = (await page.locator('header').first().boundingBox())!;
+    const realLogo = (await bar.getByText('CrowdMix', { exact: true }).boundingBox())!;
+    expect(realBar).toEqual(shellBar);
+    expect(realLogo).toEqual(shellLogo);
+  });
+}
+
+test('only the screens that wait for their code and data get the frame picture; the landing and sign-in do not', async ({
+  page,
+}) => {
+  for (const [url, expected] of [
+    ['/venue/1/mix', 1],
+    ['/login', 0],
+    ['/', 0],
+  ] as const) {
+    const html = await (await page.request.get(url)).text();
+    expect(html.split('id="frame-shell"').length - 1, url).toBe(expected);
+  }
+});

@@ -165,6 +165,9 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
   // The landing page's markup, rendered at build time (vite.config.ts): a visitor's `/` paints before the JavaScript.
   const landingFile = webDir ? path.join(webDir, '..', 'prerender', 'landing.html') : undefined;
   const landing = landingFile && fs.existsSync(landingFile) ? fs.readFileSync(landingFile, 'utf8') : '';
+  // The frame's top bar, rendered at build time too: a hinted screen paints it while its code and data load (ADR 043).
+  const frameFile = webDir ? path.join(webDir, '..', 'prerender', 'frame.html') : undefined;
+  const frame = frameFile && fs.existsSync(frameFile) ? fs.readFileSync(frameFile, 'utf8') : '';
   const pages = {
     withCookie: compressedVariants(html),
     withoutCookie: compressedVariants(signedOut),
@@ -192,7 +195,12 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
     // A hinted screen's page differs by id: compressed per request, at a fast level (about 2 KB of HTML).
     const hints = hintsFor(request.url, signedIn);
     if (hints) {
-      const page = Buffer.from((signedIn ? html : signedOut).replace('</head>', `${hints}</head>`), 'utf8');
+      const page = Buffer.from(
+        (signedIn ? html : signedOut)
+          .replace('</head>', `${hints}</head>`)
+          .replace('<div id="root"></div>', `${frame}<div id="root"></div>`),
+        'utf8',
+      );
       if (encoding === 'identity') return reply.send(page);
       const packed =
         encoding === 'br'

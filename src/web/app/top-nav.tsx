@@ -84,6 +84,11 @@ function MessagesLink({ signedIn }: { signedIn: boolean }) {
   );
 }
 
+/** The header's boxes, shared with the frame painted before the app's code runs (frame-shell.tsx). */
+export const HEADER_CLASS = 'sticky top-0 z-40 border-b border-border/70 bg-background/80 backdrop-blur-lg';
+export const NAV_CLASS = 'mx-auto flex h-16 max-w-7xl items-center gap-3 px-4';
+export const MENU_BUTTON_CLASS = 'rounded-lg p-2 text-muted lg:hidden';
+
 export function TopNav() {
   const [location] = useLocation();
   const { user } = useAuth();
@@ -94,10 +99,10 @@ export function TopNav() {
   const isAdmin = useAccount(Boolean(user) && painted).data?.isAdmin ?? false;
   const notices = useNotifications(Boolean(user) && painted).data?.unread ?? 0;
   return (
-    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/80 backdrop-blur-lg">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+    <header className={HEADER_CLASS}>
+      <nav aria-label="Main" className={NAV_CLASS}>
         <Dialog open={drawer} onOpenChange={setDrawer}>
-          <DialogTrigger className="rounded-lg p-2 text-muted hover:bg-white/10 lg:hidden" aria-label="Open menu">
+          <DialogTrigger className={cn(MENU_BUTTON_CLASS, 'hover:bg-white/10')} aria-label="Open menu">
             <Menu className="size-5" />
           </DialogTrigger>
           <SheetContent title="Menu">
