@@ -60,6 +60,12 @@ const SUPERSEDING_EVENTS: ReadonlySet<string> = new Set(['live_state']);
  * votes then costs each socket a handful of frames instead of a hundred (`npm run bench`, live fan-out).
  */
 export const COALESCE_WINDOW_MS = 15;
+/**
+ * While events keep coming, each window is twice as long as the one before, up to this: every window ends with one
+ * write per socket (a system call each, most of a burst's CPU with a thousand sockets), so a long burst costs a few
+ * writes per socket instead of one every 15 ms. A window that gathered nothing ends the spell (ADR 044).
+ */
+export const MAX_COALESCE_WINDOW_MS = 60;
 
 /** How many rooms' last event times the hub keeps (about 60 bytes each); beyond, the oldest are dropped. */
 const MAX_QUIET_ROOMS = 20_000;
@@ -312,7 +318,10 @@ export class RealtimeHub {
       if (now) c.socket.send(frame, TEXT);
       else this.enqueue(c, queued, supersedes);
     }
-    if (now) this.windowTimer = setTimeout(() => this.flush(), COALESCE_WINDOW_MS);
+    if (now) {
+      this.windowMs = COALESCE_WINDOW_MS;
+      this.windowTimer = setTimeout(() => this.flush(), this.windowMs);
+    }
   }
 
   /** The frames published in the open window, each once; sockets queue their indexes. */
@@ -320,6 +329,8 @@ export class RealtimeHub {
   /** Frames waiting for the end of the coalescing window, per socket (and where a superseding event's frame sits). */
   private readonly outbox = new Map<Client, { frames: number[]; keyed?: Map<string, number> }>();
   private windowTimer: NodeJS.Timeout | null = null;
+  /** The open window's length: 15 ms after a quiet spell, doubling while events keep coming (at most 60 ms). */
+  private windowMs = COALESCE_WINDOW_MS;
 
   /** Queues a frame for the end of the open window; a keyed one replaces the frame queued under the same key. */
   private enqueue(client: Client, frame: number, key: string | null = null) {
@@ -337,7 +348,8 @@ export class RealtimeHub {
   }
 
   /**
-   * Ends a window: one frame per socket with what it gathered; keeps windowing while events keep coming. Sockets
+   * Ends a window: one frame per socket with what it gathered; keeps windowing, each window longer, while events
+   * keep coming. Sockets
    * that gathered the same frames (a room's, in a burst: all of them) share one payload, built once.
    */
   private flush() {
@@ -346,7 +358,8 @@ export class RealtimeHub {
     const built = new Map<string, Buffer>();
     for (const client of this.outbox.keys()) this.flushClient(client, built);
     this.windowFrames = [];
-    this.windowTimer = setTimeout(() => this.flush(), COALESCE_WINDOW_MS);
+    this.windowMs = Math.min(this.windowMs * 2, MAX_COALESCE_WINDOW_MS);
+    this.windowTimer = setTimeout(() => this.flush(), this.windowMs);
   }
 
   private flushClient(client: Client, built?: Map<string, Buffer>) {
