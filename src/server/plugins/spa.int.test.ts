@@ -63,6 +63,8 @@ const get = (url: string, acceptEncoding?: string, cookie?: string) =>
 const SIGNED_OUT_META = '<meta name="crowdmix-session" content="none">';
 
 const file = (url: string) => fs.readFileSync(path.join(webDir, url));
+/** The frame's top bar, prerendered beside the web root at build time (ADR 043). */
+const frameShell = () => fs.readFileSync(path.join(webDir, '..', 'prerender', 'frame.html'), 'utf8');
 
 function decoded(res: LightMyRequestResponse): Buffer {
   const encoding = res.headers['content-encoding'];
@@ -239,10 +241,15 @@ describe('index.html', () => {
       expect(headOf(venue)).toContain(moduleLink('app/app-layout.tsx'));
       expect(headOf(venue)).toContain(fetchLink('/api/venues/12'));
       expect(headOf(venue)).toContain(fetchLink('/api/mix/venue/12'));
-      // A visitor has no session to check; the rest of the page is index.html as built.
+      // A visitor has no session to check; the rest of the page is index.html as built, with the frame's top bar
+      // (prerendered at build time) before #root, painted while the code and data load (ADR 043).
       expect(venue).not.toContain(fetchLink('/api/auth/user'));
+      const frame = frameShell();
+      expect(frame).toMatch(/^<div id="frame-shell" aria-hidden="true">.*CrowdMix.*<\/div>$/s);
       expect(venue.replace(/<link rel="(?:modulepreload|preload)"[^>]*>(?=[^\n]*<\/head>)/g, '')).toBe(
-        original.replace('</head>', `${SIGNED_OUT_META}</head>`),
+        original
+          .replace('</head>', `${SIGNED_OUT_META}</head>`)
+          .replace('<div id="root"></div>', `${frame}<div id="root"></div>`),
       );
     }
     const playlist = decoded(await get('/community-playlists/7', 'br', 'crowdmix_sid=abc')).toString('utf8');
@@ -268,7 +275,9 @@ describe('index.html', () => {
     ]) {
       expect(headOf(home)).toContain(fetchLink(href));
     }
-    expect(home.replace(/<link rel="(?:modulepreload|preload)"[^>]*>(?=[^\n]*<\/head>)/g, '')).toBe(original);
+    expect(home.replace(/<link rel="(?:modulepreload|preload)"[^>]*>(?=[^\n]*<\/head>)/g, '')).toBe(
+      original.replace('<div id="root"></div>', `${frameShell()}<div id="root"></div>`),
+    );
     expect(decoded(await get('/', 'gzip')).toString('utf8')).not.toContain('as="fetch"');
     // Code that index.html loads already is not named twice.
     expect(playlist.match(/<link rel="modulepreload"[^>]*web-[^"]*\.js">/g)).toHaveLength(1);
@@ -279,6 +288,7 @@ describe('index.html', () => {
     for (const url of ['/venue/12abc/mix', '/venue/%3Cb%3E/mix', '/venue/12/mix/extra', '/venues', '/playlists']) {
       const page = decoded(await get(url, 'br')).toString('utf8');
       expect(page, url).toBe(original.replace('</head>', `${SIGNED_OUT_META}</head>`));
+      expect(page, url).not.toContain('frame-shell');
     }
   });
 
