@@ -242,14 +242,14 @@ describe('index.html', () => {
       expect(headOf(venue)).toContain(fetchLink('/api/venues/12'));
       expect(headOf(venue)).toContain(fetchLink('/api/mix/venue/12'));
       // A visitor has no session to check; the rest of the page is index.html as built, with the frame's top bar
-      // (prerendered at build time) before #root, painted while the code and data load (ADR 043).
+      // (prerendered at build time) after the empty #root, painted while the code and data load (ADR 043).
       expect(venue).not.toContain(fetchLink('/api/auth/user'));
       const frame = frameShell();
       expect(frame).toMatch(/^<div id="frame-shell" aria-hidden="true">.*CrowdMix.*<\/div>$/s);
       expect(venue.replace(/<link rel="(?:modulepreload|preload)"[^>]*>(?=[^\n]*<\/head>)/g, '')).toBe(
         original
           .replace('</head>', `${SIGNED_OUT_META}</head>`)
-          .replace('<div id="root"></div>', `${frame}<div id="root"></div>`),
+          .replace('<div id="root"></div>', `<div id="root"></div>${frame}`),
       );
     }
     const playlist = decoded(await get('/community-playlists/7', 'br', 'crowdmix_sid=abc')).toString('utf8');
@@ -276,7 +276,7 @@ describe('index.html', () => {
       expect(headOf(home)).toContain(fetchLink(href));
     }
     expect(home.replace(/<link rel="(?:modulepreload|preload)"[^>]*>(?=[^\n]*<\/head>)/g, '')).toBe(
-      original.replace('<div id="root"></div>', `${frameShell()}<div id="root"></div>`),
+      original.replace('<div id="root"></div>', `<div id="root"></div>${frameShell()}`),
     );
     expect(decoded(await get('/', 'gzip')).toString('utf8')).not.toContain('as="fetch"');
     // Code that index.html loads already is not named twice.

@@ -198,7 +198,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
       const page = Buffer.from(
         (signedIn ? html : signedOut)
           .replace('</head>', `${hints}</head>`)
-          .replace('<div id="root"></div>', `${frame}<div id="root"></div>`),
+          .replace('<div id="root"></div>', `<div id="root"></div>${frame}`),
         'utf8',
       );
       if (encoding === 'identity') return reply.send(page);
