@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import {
+  killServers,
   preparedDataDir,
   removePreparedDataDirs,
   startServerProcess,
@@ -18,12 +19,7 @@ import { testDriver } from '../../test/helpers/test-db';
 const procs: ServerProcess[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
-  for (const p of procs.splice(0)) {
-    if (p.child.exitCode === null && p.child.signalCode === null) {
-      p.child.kill('SIGKILL');
-      await p.exited;
-    }
-  }
+  await killServers(procs);
 });
 afterAll(async () => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });

@@ -69,7 +69,6 @@ function writeCache() {
  */
 function mapStackTraces() {
   let map: SourceMap | null | undefined;
-  const mapDir = dir;
   Error.prepareStackTrace = (error, frames) => {
     const lines = frames.map((frame) => {
       const text = `    at ${String(frame)}`;
@@ -84,7 +83,7 @@ function mapStackTraces() {
         originalColumn?: number;
       };
       if (!entry.originalSource || entry.originalLine === undefined || entry.originalColumn === undefined) return text;
-      const original = `${path.resolve(mapDir, entry.originalSource)}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
+      const original = `${path.resolve(dir, entry.originalSource)}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
       return text.replace(`${bundle}:${line}:${column}`, original);
     });
     return `${Error.prototype.toString.call(error)}\n${lines.join('\n')}`;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
+  killServers,
   preparedDataDir,
   removePreparedDataDirs,
   startServerProcess,
@@ -18,12 +19,7 @@ import { createTestDatabase, testDriver, type TestDatabase } from '../../test/he
 const procs: ServerProcess[] = [];
 const databases: TestDatabase[] = [];
 afterEach(async () => {
-  for (const p of procs.splice(0)) {
-    if (p.child.exitCode === null && p.child.signalCode === null) {
-      p.child.kill('SIGKILL');
-      await p.exited;
-    }
-  }
+  await killServers(procs);
   for (const d of databases.splice(0)) await d.close();
 });
 afterAll(removePreparedDataDirs);

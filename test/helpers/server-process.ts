@@ -100,6 +100,16 @@ export async function startServerProcess(
   };
 }
 
+/** Kills (SIGKILL) every server in `procs` still running and empties the list (call in afterEach). */
+export async function killServers(procs: ServerProcess[]): Promise<void> {
+  for (const p of procs.splice(0)) {
+    if (p.child.exitCode === null && p.child.signalCode === null) {
+      p.child.kill('SIGKILL');
+      await p.exited;
+    }
+  }
+}
+
 let template: Promise<string> | undefined;
 const prepared: string[] = [];
 

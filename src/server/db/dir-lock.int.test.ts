@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../../test/helpers/server-process';
+import { killServers, startServerProcess, type ServerProcess } from '../../../test/helpers/server-process';
 import { createTestDataDir, testDriver } from '../../../test/helpers/test-db';
 
 const dirs: string[] = [];
@@ -18,12 +18,7 @@ const dataDirWithSchema = async () => {
   return d;
 };
 afterEach(async () => {
-  for (const p of procs.splice(0)) {
-    if (p.child.exitCode === null && p.child.signalCode === null) {
-      p.child.kill('SIGKILL');
-      await p.exited;
-    }
-  }
+  await killServers(procs);
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 

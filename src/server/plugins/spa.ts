@@ -104,6 +104,9 @@ export function routeHints(manifest: Record<string, ManifestChunk> | null) {
   };
 }
 
+/** The precompressed variants the build writes beside each text file (served in its place, never by their own name). */
+const COMPRESSED_VARIANT = /\.(?:br|gz)$/i;
+
 /** The web folder's files outside assets/, as URL paths ("sw.js", "icons/icon-192.png"): no dotfiles, no .br/.gz. */
 export function filesOutsideAssets(webDir: string, sub = ''): string[] {
   const files: string[] = [];
@@ -111,7 +114,7 @@ export function filesOutsideAssets(webDir: string, sub = ''): string[] {
     const name = sub ? `${sub}/${entry.name}` : entry.name;
     if (entry.name.startsWith('.') || name === 'assets') continue;
     if (entry.isDirectory()) files.push(...filesOutsideAssets(webDir, name));
-    else if (entry.isFile() && !/\.(?:br|gz)$/i.test(entry.name)) files.push(name);
+    else if (entry.isFile() && !COMPRESSED_VARIANT.test(entry.name)) files.push(name);
   }
   return files;
 }
@@ -139,7 +142,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
       // Sends `<file>.br` or `<file>.gz` when the request accepts it and the file exists, with Vary: Accept-Encoding.
       preCompressed: true,
       // The compressed variants are not files of their own: no /assets/x.js.br.
-      allowedPath: (pathName) => !/\.(?:br|gz)$/i.test(pathName),
+      allowedPath: (pathName) => !COMPRESSED_VARIANT.test(pathName),
       setHeaders(res) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
       },

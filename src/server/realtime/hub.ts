@@ -349,8 +349,8 @@ export class RealtimeHub {
 
   /**
    * Ends a window: one frame per socket with what it gathered; keeps windowing, each window longer, while events
-   * keep coming. Sockets
-   * that gathered the same frames (a room's, in a burst: all of them) share one payload, built once.
+   * keep coming. Sockets that gathered the same frames (a room's, in a burst: all of them) share one payload, built
+   * once.
    */
   private flush() {
     this.windowTimer = null;
