@@ -266,7 +266,7 @@ export default defineConfig({
   build: {
     outDir: path.resolve(process.env.BUILD_DIR ?? 'dist', 'web'),
     emptyOutDir: true,
-    sourcemap: false,
+    sourcemap: !!process.env.SOURCEMAP,
     // .vite/manifest.json: what each route loads first, read by the weight check of `npm test` (scripts/check-weight.mjs)
     // and by the bench. Not served: the static file routes leave dot-directories out.
     manifest: true,

@@ -11,7 +11,11 @@ const unit = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.unit.test.ts']
 /** Unit files that replace a module (`vi.mock`): each runs in a process of its own, so the mock reaches no other file. */
 export const mocksModules = ['src/web/lib/query-client.test.ts', 'src/web/lib/realtime-dispatch.test.ts'];
 /** Unit files that run in a DOM (`@vitest-environment happy-dom`): in a process of their own, so no other file sees one. */
-export const usesDom = ['src/web/lib/first-render.test.tsx', 'src/web/lib/preload.test.tsx'];
+export const usesDom = [
+  'src/web/lib/first-render.test.tsx',
+  'src/web/lib/preload.test.tsx',
+  'src/web/lib/realtime-open.test.tsx',
+];
 /**
  * Integration files whose subject does not depend on the database driver: they run on PGlite only (ADR 027).
  * `spa.int.test.ts` runs a whole Vite build and tests the built files and how the app serves them; its database only

@@ -5,8 +5,65 @@
  */
 import { startTransition, useEffect, useState } from 'react';
 
-export function whenIdle(load: () => Promise<unknown>): () => void {
-  return onIdle(() => void load().catch(() => {}));
+export function whenIdle(load: () => Promise<unknown>, timeoutMs?: number): () => void {
+  // Many components may ask for the same module (every dialog for Radix's): one turn in the queue, kept while one of them still wants it.
+  let job = idleLoads.find((j) => j.load === load);
+  if (job) job.wanted += 1;
+  else {
+    job = { load, timeoutMs, wanted: 1 };
+    idleLoads.push(job);
+  }
+  const queued = job;
+  startNextLoad();
+  let cancelled = false;
+  return () => {
+    if (cancelled) return;
+    cancelled = true;
+    queued.wanted -= 1;
+    const at = idleLoads.indexOf(queued);
+    if (queued.wanted === 0 && at >= 0) idleLoads.splice(at, 1);
+  };
+}
+
+/**
+ * The loads asked for with `whenIdle`, one at a time: each starts in an idle period of its own once the one before it
+ * has finished (its modules fetched and evaluated). Started together, a screen's dialogs, forms and chrome were
+ * evaluated together: on a playlist their code, zod and the schemas made one task of 20–65 ms after the first paint,
+ * four times that on a phone (ADR 045).
+ */
+interface IdleLoad {
+  load: () => Promise<unknown>;
+  /** At the latest this long after its turn came, idle or not. */
+  timeoutMs?: number;
+  /** How many components still want it. */
+  wanted: number;
+}
+const idleLoads: IdleLoad[] = [];
+let loading = false;
+let loadedOne = false;
+/** Without idle callbacks (Safari): after the first load's second of waiting, the next ones wait only this long. */
+const NEXT_LOAD_WITHOUT_IDLE_MS = 50;
+
+function startNextLoad() {
+  if (loading || idleLoads.length === 0) return;
+  loading = true;
+  const waitingFor = idleLoads[0];
+  const timeoutMs =
+    typeof requestIdleCallback !== 'function' && loadedOne ? NEXT_LOAD_WITHOUT_IDLE_MS : waitingFor.timeoutMs;
+  onIdle(() => {
+    // Cancelled while it waited: the next one takes its idle period.
+    const job = idleLoads[0] === waitingFor ? idleLoads.shift() : undefined;
+    const done = () => {
+      loading = false;
+      startNextLoad();
+    };
+    if (!job) return done();
+    loadedOne = true;
+    job
+      .load()
+      .catch(() => {})
+      .finally(done);
+  }, timeoutMs);
 }
 
 /**

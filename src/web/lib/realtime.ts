@@ -6,7 +6,7 @@
  * own — reopening would push out another tab, which would do the same — but by `resume()`, when the user comes
  * back to the tab (ADR 011). Meanwhile the screens poll, as they do whenever the socket is not open.
  */
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { ClientMessage, ServerEvent, ServerEventType } from '@shared/realtime';
 import { SOCKET_BACKOFF_BASE_MS, SOCKET_LIMIT_CLOSE_CODE, SOCKET_MAX_RECONNECTS } from '@shared/constants';
 import { parseSignal } from '@shared/realtime-signals';
@@ -252,11 +252,22 @@ export function useRealtimeRoom(room: string | null) {
   useEffect(() => (room ? realtime.join(room) : undefined), [room]);
 }
 
-/** The socket status, for fallbacks: poll while it is not 'open'. */
-export function useSocketStatus(): SocketStatus {
-  return useSyncExternalStore(
-    (l) => realtime.onStatus(l),
-    () => realtime.status,
-    () => 'idle' as SocketStatus,
-  );
+/**
+ * Whether the socket is open, for fallbacks: the screens poll while it is not. Only a change between open and not
+ * open re-renders, and in a transition. The socket connects from the first commit's effects: as a store
+ * (`useSyncExternalStore`) each step (idle, closed, connecting, open) re-rendered the screen that polls — a whole
+ * playlist page — at once, in one task of 20–50 ms after its first paint (ADR 045). A poll interval can wait for a
+ * render in slices.
+ */
+export function useSocketOpen(): boolean {
+  const [open, setOpen] = useState(() => realtime.status === 'open');
+  useEffect(() => {
+    const update = () => {
+      const now = realtime.status === 'open';
+      startTransition(() => setOpen(now));
+    };
+    update(); // it may have opened between the render and this effect
+    return realtime.onStatus(update);
+  }, []);
+  return open;
 }

@@ -4,6 +4,7 @@
  * and mounts on the first press (ADR 024, as ./dialog.tsx).
  */
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { whenIdle } from '../../lib/preload';
 import { Slot } from './slot';
 
 const loadImpl = () => import('./confirm-dialog-impl');
@@ -26,12 +27,7 @@ export function ConfirmDialog({
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const triggerRef = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
-    if (!w.requestIdleCallback) return;
-    const id = w.requestIdleCallback(preload);
-    return () => window.cancelIdleCallback?.(id);
-  }, []);
+  useEffect(() => whenIdle(loadImpl), []);
   return (
     <>
       <Slot

@@ -22,6 +22,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { whenIdle } from '../../lib/preload';
 import { Slot } from './slot';
 
 const loadImpl = () => import('./dialog-impl');
@@ -47,17 +48,9 @@ function useDialog(part: string): DialogState {
   return state;
 }
 
-/** Loads the Radix side once the browser is idle, so the first opening needs no round trip. */
+/** Loads the Radix side once the browser is idle (in turn with the page's other idle loads), so the first opening needs no round trip. */
 function usePreloadWhenIdle() {
-  useEffect(() => {
-    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
-    if (w.requestIdleCallback) {
-      const id = w.requestIdleCallback(preloadDialog);
-      return () => window.cancelIdleCallback?.(id);
-    }
-    const id = window.setTimeout(preloadDialog, 2000);
-    return () => window.clearTimeout(id);
-  }, []);
+  useEffect(() => whenIdle(loadImpl), []);
 }
 
 export function Dialog({

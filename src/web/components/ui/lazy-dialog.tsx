@@ -1,7 +1,7 @@
 /**
  * A dialog component loaded after the page's first paint (ADR 024): its form, its schema (zod) and its
  * helpers are not part of the route's initial script. Its code is asked for once the page is idle after its first
- * renders (at the latest 1.5 s later), at once when the dialog is opened or its trigger pressed before that — not
+ * renders, in turn with the page's other idle loads (`whenIdle`, ADR 045), at once when the dialog is opened or its trigger pressed before that — not
  * while the screen renders, where its chunks (a playlist's Add Song: 45 KB with zod and Radix) competed with the
  * screen's first paint (ADR 035). Until it has loaded, its own trigger stands in its place, so nothing moves when it
  * arrives; a press on the stand-in loads it and is passed to the real trigger once it has loaded, so it opens then.
@@ -17,17 +17,23 @@ import {
   type MutableRefObject,
   type ReactNode,
 } from 'react';
-import { onIdle } from '../../lib/preload';
+import { whenIdle } from '../../lib/preload';
 import { Slot } from './slot';
 
-/** How long a dialog's code waits at most for the page to be idle. */
+/** How long a dialog's code waits at most for the page to be idle once its turn has come. */
 const LOAD_WITHIN_MS = 1500;
 
-/** Whether to load: true once the page has been idle since mount, or once `loadNow` was called (a press). */
-function useLoadWhenIdle(): [boolean, () => void] {
+/**
+ * Whether to mount: true once the code was loaded in its turn of the page's idle loads (`whenIdle`), or once
+ * `loadNow` was called (a press).
+ */
+function useLoadWhenIdle(preload: () => Promise<unknown>): [boolean, () => void] {
   const [load, setLoad] = useState(false);
-  // A transition: the stand-in stays on screen while the code loads, and is swapped for the real trigger once.
-  useEffect(() => onIdle(() => startTransition(() => setLoad(true)), LOAD_WITHIN_MS), []);
+  // A transition: the stand-in stays on screen until the real trigger renders, and is swapped for it once.
+  useEffect(
+    () => whenIdle(() => preload().then(() => startTransition(() => setLoad(true))), LOAD_WITHIN_MS),
+    [preload],
+  );
   return [load, () => setLoad(true)];
 }
 
@@ -53,10 +59,10 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
     const pressed = useRef(false);
     const triggerRef = useRef<HTMLElement | null>(null);
     const { trigger, open } = props as { trigger?: ReactNode; open?: boolean };
-    const [idleOrPressed, loadNow] = useLoadWhenIdle();
-    const load = idleOrPressed || open === true;
+    const [idleOrPressed, loadNow] = useLoadWhenIdle(load);
+    const mount = idleOrPressed || open === true;
     if (trigger === undefined) {
-      return load ? (
+      return mount ? (
         <Suspense fallback={null}>
           <Loaded {...props} />
         </Suspense>
@@ -75,7 +81,7 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
     const real = <Slot ref={triggerRef}>{trigger}</Slot>;
     return (
       <Suspense fallback={standIn}>
-        {load ? (
+        {mount ? (
           <>
             <Loaded {...props} trigger={real} />
             <Replay pressed={pressed} trigger={triggerRef} />

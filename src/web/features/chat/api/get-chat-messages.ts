@@ -10,7 +10,7 @@ import { POLL } from '@shared/constants';
 import type { Message } from '@shared/schemas/message';
 import { MESSAGE_PAGE_SIZE } from '@shared/schemas/message-constants';
 import { getJson } from '../../../lib/api-client';
-import { mayHaveMissed, useRealtimeEvent, useRealtimeRoom, useSocketStatus } from '../../../lib/realtime';
+import { mayHaveMissed, useRealtimeEvent, useRealtimeRoom, useSocketOpen } from '../../../lib/realtime';
 
 export type ChatRoom = { kind: 'global' } | { kind: 'venue'; venueId: number };
 
@@ -79,7 +79,7 @@ export const chatMessagesQueryOptions = (qc: QueryClient, room: ChatRoom) =>
 /** A room's messages, live over /ws while the socket is open, polled every 3 s otherwise. */
 export function useChatMessages(room: ChatRoom | null) {
   const qc = useQueryClient();
-  const status = useSocketStatus();
+  const open = useSocketOpen();
   const channel = room ? chatChannel(room) : null;
   useRealtimeRoom(channel);
   useRealtimeEvent('chat_message', (e) => {
@@ -109,7 +109,7 @@ export function useChatMessages(room: ChatRoom | null) {
   return useQuery({
     ...chatMessagesQueryOptions(qc, room ?? { kind: 'global' }),
     enabled: Boolean(room),
-    refetchInterval: status === 'open' ? false : POLL.messages,
+    refetchInterval: open ? false : POLL.messages,
     staleTime: 0,
   });
 }

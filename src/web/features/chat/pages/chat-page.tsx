@@ -11,7 +11,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { Loading } from '../../../components/ui/loading';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { realtime, useSocketStatus } from '../../../lib/realtime';
+import { realtime, useSocketOpen } from '../../../lib/realtime';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../auth';
 import { useVenues } from '../../venues';
@@ -176,13 +176,13 @@ function VenueRoom({ venueId, user, onBack }: { venueId: number; user: CurrentUs
   const venues = useVenues();
   const venue = useMemo(() => venues.data?.find((v) => v.id === venueId), [venues.data, venueId]);
   const inVenue = useVenueUsers(venueId);
-  const status = useSocketStatus();
+  const open = useSocketOpen();
   // Opening a venue's chat marks the user as in that venue (again after a reconnect); leaving clears it.
   useEffect(() => {
-    if (status !== 'open') return;
+    if (!open) return;
     realtime.send({ type: 'presence', venueId });
     return () => realtime.send({ type: 'presence', venueId: null });
-  }, [venueId, status]);
+  }, [venueId, open]);
   const count = inVenue.data?.length ?? 0;
   const isAdmin = useAccount().data?.isAdmin ?? false;
   return (

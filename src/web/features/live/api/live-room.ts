@@ -7,7 +7,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { liveRoom } from '@shared/schemas/live-constants';
-import { mayHaveMissed, useRealtimeEvent, useRealtimeRoom, useSocketStatus } from '../../../lib/realtime';
+import { mayHaveMissed, useRealtimeEvent, useRealtimeRoom, useSocketOpen } from '../../../lib/realtime';
 import { applyLiveState, applyLiveView, getLiveView, getLiveViewQueryOptions } from './get-live-view';
 
 /** How often to poll while the socket is not open. */
@@ -30,7 +30,7 @@ export function useLiveRoom(
   } = {},
 ): number | false {
   const qc = useQueryClient();
-  const status = useSocketStatus();
+  const open = useSocketOpen();
   const enabled = Number.isInteger(venueId) && venueId > 0;
   useRealtimeRoom(enabled ? liveRoom(venueId) : null);
   useRealtimeEvent('live_state', (e) => {
@@ -66,5 +66,5 @@ export function useLiveRoom(
   useRealtimeEvent('live_host_takeover', (e) => {
     if (e.venueId === venueId) handlers.onTakeover?.(e.deviceId);
   });
-  return enabled && status !== 'open' ? LIVE_FALLBACK_POLL_MS : false;
+  return enabled && !open ? LIVE_FALLBACK_POLL_MS : false;
 }

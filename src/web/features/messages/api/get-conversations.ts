@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POLL } from '@shared/constants';
 import type { Conversation } from '@shared/schemas/message';
 import { getJson } from '../../../lib/api-client';
-import { useSocketStatus } from '../../../lib/realtime';
+import { useSocketOpen } from '../../../lib/realtime';
 
 export const conversationsQueryOptions = () =>
   queryOptions({
@@ -14,10 +14,10 @@ export const conversationsQueryOptions = () =>
 
 /** Live through /ws events (see useUnreadCount); polled every 3 s only while the socket is not open. */
 export function useConversations(enabled = true) {
-  const status = useSocketStatus();
+  const open = useSocketOpen();
   return useQuery({
     ...conversationsQueryOptions(),
     enabled,
-    refetchInterval: status === 'open' ? false : POLL.messages,
+    refetchInterval: open ? false : POLL.messages,
   });
 }

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { POLL } from '@shared/constants';
 import type { Message } from '@shared/schemas/message';
 import { getJson } from '../../../lib/api-client';
-import { useSocketStatus } from '../../../lib/realtime';
+import { useSocketOpen } from '../../../lib/realtime';
 
 export const threadQueryOptions = (otherUserId: string) =>
   queryOptions({
@@ -13,10 +13,10 @@ export const threadQueryOptions = (otherUserId: string) =>
   });
 
 export function useThread(otherUserId: string | null) {
-  const status = useSocketStatus();
+  const open = useSocketOpen();
   return useQuery({
     ...threadQueryOptions(otherUserId ?? ''),
     enabled: Boolean(otherUserId),
-    refetchInterval: status === 'open' ? false : POLL.messages,
+    refetchInterval: open ? false : POLL.messages,
   });
 }

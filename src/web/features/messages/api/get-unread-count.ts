@@ -5,7 +5,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@shared/schemas/message';
 import { getJson } from '../../../lib/api-client';
-import { useRealtimeEvent, useSocketStatus } from '../../../lib/realtime';
+import { useRealtimeEvent, useSocketOpen } from '../../../lib/realtime';
 import { conversationsQueryOptions } from './get-conversations';
 import { threadQueryOptions } from './get-thread';
 
@@ -18,7 +18,7 @@ export const unreadCountQueryOptions = () =>
 
 export function useUnreadCount(enabled: boolean) {
   const qc = useQueryClient();
-  const status = useSocketStatus();
+  const open = useSocketOpen();
   useRealtimeEvent('private_message', (e) => {
     const m = e.message;
     void qc.invalidateQueries({ queryKey: unreadCountQueryOptions().queryKey });
@@ -34,5 +34,5 @@ export function useUnreadCount(enabled: boolean) {
     void qc.invalidateQueries({ queryKey: unreadCountQueryOptions().queryKey });
     void qc.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
   });
-  return useQuery({ ...unreadCountQueryOptions(), enabled, refetchInterval: status === 'open' ? false : 30_000 });
+  return useQuery({ ...unreadCountQueryOptions(), enabled, refetchInterval: open ? false : 30_000 });
 }

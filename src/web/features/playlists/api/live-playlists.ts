@@ -5,7 +5,7 @@
  * socket is down, both poll instead.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { mayHaveMissed, useRealtimeEvent, useRealtimeRoom, useSocketStatus } from '../../../lib/realtime';
+import { mayHaveMissed, useRealtimeEvent, useRealtimeRoom, useSocketOpen } from '../../../lib/realtime';
 import { getPlaylistQueryOptions } from './get-playlist';
 import { getPlaylistsQueryOptions } from './get-playlists';
 import { invalidatePlaylist } from './invalidate';
@@ -15,14 +15,14 @@ export const PLAYLIST_FALLBACK_POLL_MS = 10_000;
 
 /** The poll interval of a playlist's queries: false while the socket is open. */
 export function usePlaylistPoll(enabled: boolean): number | false {
-  const status = useSocketStatus();
-  return enabled && status !== 'open' ? PLAYLIST_FALLBACK_POLL_MS : false;
+  const open = useSocketOpen();
+  return enabled && !open ? PLAYLIST_FALLBACK_POLL_MS : false;
 }
 
 /** Keeps one playlist's queries fresh; returns the poll interval to use (false while the socket is open). */
 export function useLivePlaylist(id: number, enabled: boolean): number | false {
   const qc = useQueryClient();
-  const status = useSocketStatus();
+  const open = useSocketOpen();
   useRealtimeRoom(enabled ? `playlist:${id}` : null);
   useRealtimeEvent('playlist_changed', (e) => {
     if (enabled && e.playlistId === id) void invalidatePlaylist(qc, id);
@@ -34,18 +34,18 @@ export function useLivePlaylist(id: number, enabled: boolean): number | false {
     if (enabled && e.room === `playlist:${id}` && mayHaveMissed(e, oldestRead(qc, id)))
       void invalidatePlaylist(qc, id, false);
   });
-  return enabled && status !== 'open' ? PLAYLIST_FALLBACK_POLL_MS : false;
+  return enabled && !open ? PLAYLIST_FALLBACK_POLL_MS : false;
 }
 
 /** Keeps the list of playlists fresh; returns the poll interval to use. */
 export function useLivePlaylists(): number | false {
   const qc = useQueryClient();
-  const status = useSocketStatus();
+  const open = useSocketOpen();
   useRealtimeEvent(
     'playlists_changed',
     () => void qc.invalidateQueries({ queryKey: getPlaylistsQueryOptions().queryKey, exact: true }),
   );
-  return status !== 'open' ? PLAYLIST_FALLBACK_POLL_MS : false;
+  return !open ? PLAYLIST_FALLBACK_POLL_MS : false;
 }
 
 /** When the oldest of a playlist's reads (detail, songs, members) was answered; 0 when one is missing or on its way. */
