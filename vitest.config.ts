@@ -9,12 +9,17 @@ const alias = {
 const integration = ['src/server/**/*.int.test.ts', 'test/**/*.int.test.ts'];
 const unit = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.unit.test.ts'];
 /** Unit files that replace a module (`vi.mock`): each runs in a process of its own, so the mock reaches no other file. */
-export const mocksModules = ['src/web/lib/query-client.test.ts', 'src/web/lib/realtime-dispatch.test.ts'];
+export const mocksModules = [
+  'src/web/lib/query-client.test.ts',
+  'src/web/lib/realtime-dispatch.test.ts',
+  'src/web/features/songs/pages/home-mix.test.tsx',
+];
 /** Unit files that run in a DOM (`@vitest-environment happy-dom`): in a process of their own, so no other file sees one. */
 export const usesDom = [
   'src/web/lib/first-render.test.tsx',
   'src/web/lib/preload.test.tsx',
   'src/web/lib/realtime-open.test.tsx',
+  'src/web/features/songs/pages/home-mix.test.tsx',
 ];
 /**
  * Integration files whose subject does not depend on the database driver: they run on PGlite only (ADR 027).

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { Busy, slicedRenderProbe } from '../test/sliced-render';
-import { renderFirstScreen } from './first-render';
+import { hydrateFirstScreen, renderFirstScreen } from './first-render';
 
 let root: Root | undefined;
 afterEach(() => {
@@ -38,5 +39,22 @@ describe('renderFirstScreen', () => {
     await Promise.resolve();
     observer.disconnect();
     expect(seen.every((n) => n === 20)).toBe(true);
+  });
+});
+
+describe('hydrateFirstScreen', () => {
+  it('hydrates the prerendered markup in pieces, giving the browser its turn between them, and keeps its elements', async () => {
+    const count = 60;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(slicedRenderProbe(count).screen);
+    const prerendered = container.querySelectorAll('span')[count - 1];
+    const probe = slicedRenderProbe(count);
+    root = hydrateFirstScreen(container, probe.screen);
+    await vi.waitFor(() => expect(probe.renderedWhenTimerRan()).toBeGreaterThanOrEqual(0), { timeout: 10_000 });
+    // A plain hydrateRoot hydrated all 60 in one task: the timer queued as it started ran after them.
+    expect(probe.renderedWhenTimerRan()).toBeLessThan(count);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(container.querySelectorAll('span')).toHaveLength(count);
+    expect(container.querySelectorAll('span')[count - 1]).toBe(prerendered);
   });
 });

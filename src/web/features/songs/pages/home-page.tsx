@@ -4,7 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { ArrowRight, Flame, MapPin, Sparkles, Upload } from 'lucide-react';
 import { DEFAULT_MIX_NAME, FEATURED_VENUES_COUNT, TRENDING_COUNT, VENUE_TYPE_LABELS } from '@shared/constants';
 import { formatHoursMinutes } from '@shared/duration';
@@ -94,12 +94,18 @@ export function SectionSwitch({ value, onChange }: { value: Section; onChange: (
 export function HomeMix({ visitor }: { visitor?: boolean }) {
   useLiveVotes();
   const mix = useGlobalMix();
+  // A mix that arrives after the screen's first render (a visitor's landing reads it once hydrated; a refetch) draws
+  // its rows in a transition, in slices: as TanStack Query's store update it drew them in one task, 30–40 ms after
+  // the landing's first paint on this machine, four times that on Lighthouse's phone (ADR 046). A screen that had the
+  // mix at its first render (the signed-in home) shows it at once.
+  const mixData = useDeferredValue(mix.data);
+  const mixPending = !mixData && !mix.isError;
   const trending = useTrending(TRENDING_COUNT);
   const venues = useVenues();
   const [section, setSection] = useState<Section>('top');
-  const songs = mix.data?.songs ?? [];
-  const name = mix.data?.mixInfo.name || DEFAULT_MIX_NAME;
-  const loading = mix.isLoading || trending.isLoading || venues.isLoading;
+  const songs = mixData?.songs ?? [];
+  const name = mixData?.mixInfo.name || DEFAULT_MIX_NAME;
+  const loading = mixPending || trending.isLoading || venues.isLoading;
   const hiddenOnPhone = (id: Section) => (section === id ? undefined : 'max-lg:hidden');
 
   return (
@@ -114,15 +120,15 @@ export function HomeMix({ visitor }: { visitor?: boolean }) {
             <div className="min-w-0">
               <p className="text-xs font-semibold tracking-wider text-accent-text uppercase">Voted by the crowd</p>
               <h1 id="mix-title" className="mt-1 text-2xl font-bold tracking-tight sm:text-[2rem] sm:leading-tight">
-                {mix.isLoading ? DEFAULT_MIX_NAME : name}
+                {mixPending ? DEFAULT_MIX_NAME : name}
               </h1>
               <p className="mt-0.5 text-sm text-muted tabular-nums" data-testid="mix-summary">
-                {mix.data
-                  ? `${mix.data.totalSongs} ${mix.data.totalSongs === 1 ? 'track' : 'tracks'} • ${formatHoursMinutes(mix.data.totalDuration)}`
+                {mixData
+                  ? `${mixData.totalSongs} ${mixData.totalSongs === 1 ? 'track' : 'tracks'} • ${formatHoursMinutes(mixData.totalDuration)}`
                   : 'Loading...'}
               </p>
             </div>
-            <MixActions songs={songs} title={name} totalDuration={mix.data?.totalDuration ?? 0} variant="plain" />
+            <MixActions songs={songs} title={name} totalDuration={mixData?.totalDuration ?? 0} variant="plain" />
           </section>
 
           <SectionSwitch value={section} onChange={setSection} />
@@ -131,7 +137,7 @@ export function HomeMix({ visitor }: { visitor?: boolean }) {
             <h2 id="ranking-title" className="sr-only">
               Ranking
             </h2>
-            {mix.isLoading ? (
+            {mixPending ? (
               <MixSkeleton />
             ) : mix.isError ? (
               <StateView
