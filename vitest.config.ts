@@ -13,6 +13,7 @@ export const mocksModules = [
   'src/web/lib/query-client.test.ts',
   'src/web/lib/realtime-dispatch.test.ts',
   'src/web/features/songs/pages/home-mix.test.tsx',
+  'src/web/features/mix/components/song-list.test.tsx',
 ];
 /** Unit files that run in a DOM (`@vitest-environment happy-dom`): in a process of their own, so no other file sees one. */
 export const usesDom = [
@@ -20,6 +21,7 @@ export const usesDom = [
   'src/web/lib/preload.test.tsx',
   'src/web/lib/realtime-open.test.tsx',
   'src/web/features/songs/pages/home-mix.test.tsx',
+  'src/web/features/mix/components/song-list.test.tsx',
 ];
 /**
  * Integration files whose subject does not depend on the database driver: they run on PGlite only (ADR 027).

@@ -4,7 +4,7 @@
  * as the row's container widens (genre from 48rem, duration from 36rem). The YouTube iframe of "Watch video
  * here" loads only when asked for, so a page of 100 songs stays light.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { ExternalLink, FileText, Flag, ListEnd, ListPlus, MoreVertical, Play, Video } from 'lucide-react';
 import { formatClock } from '@shared/duration';
@@ -62,7 +62,12 @@ export function Movement({ position, previous }: { position: number; previous?: 
   );
 }
 
-export function SongCard({
+/**
+ * Memoized: a list re-renders its rows only when their own props change. A mix's rows come in chunks (SongList), and
+ * each chunk re-rendered every row before it; a screen re-rendered its whole list when another of its reads answered
+ * (a visitor's landing: trending, venues) — in one task, 20–40 ms after the landing's first paint here (ADR 046).
+ */
+export const SongCard = memo(function SongCard({
   song,
   list,
   onVote,
@@ -75,7 +80,8 @@ export function SongCard({
   song: CardSong;
   /** The list the row belongs to; play starts it from this song. */
   list: Song[];
-  onVote: (voteType: 'up' | 'down') => void;
+  /** The list's one vote function, the same for every row and render (the rows are memoized). */
+  onVote: (songId: number, voteType: 'up' | 'down') => void;
   votePending?: boolean;
   /** A side column (trending): no rank; the row's container decides which other columns fit. */
   compact?: boolean;
@@ -215,7 +221,7 @@ export function SongCard({
 
       <VoteButtons
         song={song}
-        onVote={onVote}
+        onVote={(voteType) => onVote(song.id, voteType)}
         pending={votePending}
         closedReason={votingClosed}
         orientation="horizontal"
@@ -258,7 +264,7 @@ export function SongCard({
       ) : null}
     </article>
   );
-}
+});
 
 /** Three bars that dance while the row's song plays (still under reduced motion). */
 function Equalizer() {

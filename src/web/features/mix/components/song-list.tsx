@@ -6,8 +6,8 @@
  * a few seconds. While a mouse is over the list the rows hold their places (numbers and "↑ #n" change at once)
  * and move when it leaves, so the song someone just voted on never jumps away from under their pointer.
  */
-import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { Song } from '@shared/schemas/song';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { Song, VoteType } from '@shared/schemas/song';
 import { prefersReducedMotion } from '../../../lib/motion';
 import { onIdle } from '../../../lib/preload';
 import { cn } from '../../../lib/utils';
@@ -185,6 +185,12 @@ export function SongList({
   votingClosed?: string;
 }) {
   const { vote, pendingSongId } = useVote(venueId);
+  // One function for every row and render, calling the latest `vote`: the rows are memoized (SongCard).
+  const latestVote = useRef(vote);
+  useLayoutEffect(() => {
+    latestVote.current = vote;
+  });
+  const onVote = useCallback((songId: number, voteType: VoteType) => latestVote.current(songId, voteType), []);
   const rendered = useProgressiveCount(songs.length);
   const [hold, setHold] = useState(false);
   const ordered = useHeldOrder(songs, hold && Boolean(ranked));
@@ -212,7 +218,7 @@ export function SongList({
             song={song}
             list={songs as Song[]}
             compact={compact}
-            onVote={(t) => vote(song.id, t)}
+            onVote={onVote}
             votePending={pendingSongId === song.id}
             actions={actions?.(song)}
             votingClosed={votingClosed}
