@@ -241,8 +241,8 @@ function prerenderLanding(): Plugin {
       });
       const { renderLanding, renderFrameShell } = (await import(
         `${pathToFileURL(path.join(work, 'prerender.mjs')).href}?t=${Date.now()}`
-      )) as { renderLanding: () => string; renderFrameShell: () => string };
-      await fs.writeFile(path.resolve(outDir, '..', LANDING_FRAGMENT), renderLanding());
+      )) as { renderLanding: () => Promise<string>; renderFrameShell: () => string };
+      await fs.writeFile(path.resolve(outDir, '..', LANDING_FRAGMENT), await renderLanding());
       await fs.writeFile(path.resolve(outDir, '..', FRAME_FRAGMENT), renderFrameShell());
       await fs.rm(work, { recursive: true, force: true });
     },

@@ -170,6 +170,44 @@ test('installable: the manifest is served and valid, its icons load, the theme c
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', manifest.theme_color);
 });
 
+test("the service worker registers after the first screen's first commit, not beside its render", async ({
+  page,
+  context,
+}) => {
+  await signInDemo(context);
+  // The screen's read is held for 3 s, so its first render waits (at most a second, then loading states): the
+  // page's load event has long fired by then. Registered at load (before, ADR 047), the worker's chunk was asked for
+  // before the screen's first commit.
+  await page.route('**/api/venues', async (route) => {
+    await new Promise((r) => setTimeout(r, 3_000));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __firstCommit: number };
+    w.__firstCommit = -1;
+    new MutationObserver((_, observer) => {
+      const root = document.getElementById('root');
+      if (root?.firstElementChild) {
+        w.__firstCommit = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/venues');
+  await expect(page.getByRole('heading', { name: 'Music Venues', level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  const { firstCommit, chunk } = await page.evaluate(() => ({
+    firstCommit: (window as unknown as { __firstCommit: number }).__firstCommit,
+    chunk:
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => /^\/assets\/service-worker-[^/]+\.js$/.test(new URL(e.name).pathname))
+        .map((e) => e.startTime)[0] ?? -1,
+  }));
+  expect(firstCommit).toBeGreaterThan(0);
+  expect(chunk).toBeGreaterThan(firstCommit);
+});
+
 test("the service worker stores all of the app's code once the page is idle; offline, a screen never opened starts into the shell", async ({
   page,
   context,

@@ -1,7 +1,7 @@
 import './lib/zod-config';
 import { StrictMode } from 'react';
 import { App } from './app/app';
-import { preloadRoute } from './app/router';
+import { preloadLanding, preloadRoute } from './app/router';
 import { hydrateFirstScreen, renderFirstScreen } from './lib/first-render';
 import { createQueryClient } from './lib/query-client';
 import { startHydratingLanding } from './lib/hydration';
@@ -20,23 +20,17 @@ const app = (
 const FIRST_SCREEN_WAIT_MS = 1_000;
 
 // A visitor's `/` arrives with the landing page prerendered in #root (src/web/prerender.tsx): hydrate it (in slices,
-// ADR 046), so the painted elements stay and only get their event handlers (ADR 024). Every other page starts empty and renders once
+// ADR 046) once its code, a chunk of its own, is there (ADR 047), so the painted elements stay and only get their
+// event handlers (ADR 024). Every other page starts empty and renders once
 // its screen's code and first data are there (named in the page's head, so usually already loaded; ADR 033): one
 // commit draws the frame and the screen with its content, rendered in slices (ADR 038). Offline, the service worker may answer another path with a
 // cached `/`, whose landing markup is then replaced, not adopted.
 if (root.firstElementChild && window.location.pathname === '/') {
   startHydratingLanding();
-  hydrateFirstScreen(root, app);
+  void preloadLanding().then(() => hydrateFirstScreen(root, app));
 } else {
   void Promise.race([
     preloadRoute(window.location.pathname, queryClient),
     new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
   ]).then(() => renderFirstScreen(root, app));
-}
-
-// The service worker, once the page has loaded (its code is a chunk of its own: no page needs it to draw).
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () => void import('./lib/service-worker').then((m) => m.registerServiceWorker());
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
 }

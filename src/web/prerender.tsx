@@ -12,9 +12,12 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { Router as Location } from 'wouter';
 import { StrictMode } from 'react';
 import { App } from './app/app';
+import { preloadLanding } from './app/router';
 import { FrameShell } from './app/frame-shell';
 
-export function renderLanding(): string {
+export async function renderLanding(): Promise<string> {
+  // The landing page is a chunk of its own (ADR 047): loaded first, it renders at once, as on the client.
+  await preloadLanding();
   return renderToString(
     <StrictMode>
       <Location ssrPath="/">

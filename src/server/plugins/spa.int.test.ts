@@ -212,11 +212,20 @@ describe('index.html', () => {
     expect(landing).toContain('How It Works');
     expect(landing).toContain('Sign In to Start Voting');
     expect(landing).not.toContain('<script');
+    // The landing page's own code is a chunk of its own (ADR 047), named in the head: it imports only what the entry
+    // loads already (the runtime and the boot chunk), so it is the one modulepreload.
+    const manifest = JSON.parse(file('/.vite/manifest.json').toString('utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >;
+    const landingChunk = manifest['features/auth/pages/landing-page.tsx']!;
+    expect(landingChunk.imports?.every((key) => original.includes(manifest[key]!.file))).toBe(true);
+    const landingLink = `<link rel="modulepreload" crossorigin href="/${landingChunk.file}">`;
     for (const accept of ['br', 'gzip', undefined]) {
       const page = decoded(await get('/', accept)).toString('utf8');
       expect(page).toBe(
         original
-          .replace('</head>', `${SIGNED_OUT_META}</head>`)
+          .replace('</head>', `${SIGNED_OUT_META}${landingLink}</head>`)
           .replace('<div id="root"></div>', `<div id="root">${landing}</div>`),
       );
     }

@@ -74,21 +74,10 @@ interface ManifestChunk {
  */
 export function routeHints(manifest: Record<string, ManifestChunk> | null) {
   if (!manifest) return () => '';
-  const closure = (key: string, seen: Set<string>): Set<string> => {
-    if (seen.has(key) || !manifest[key]) return seen;
-    seen.add(key);
-    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
-    return seen;
-  };
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  const loaded = entryKey ? closure(entryKey, new Set()) : new Set<string>();
   const routes = HINTED_ROUTES.map((route) => ({
     ...route,
     // The screen's code and the signed-in frame's around it (the app renders both in its first commit: ADR 033).
-    modules: [...closure(FRAME_MODULE, closure(route.page, new Set(loaded)))]
-      .filter((key) => !loaded.has(key))
-      .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`)
-      .join(''),
+    modules: modulePreloads(manifest, [route.page, FRAME_MODULE]),
   }));
   const fetchLink = (href: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
   return (requestUrl: string, signedIn: boolean): string => {
@@ -103,6 +92,30 @@ export function routeHints(manifest: Record<string, ManifestChunk> | null) {
     return '';
   };
 }
+
+/**
+ * A modulepreload for each file the given modules (manifest keys) import, directly or not, that index.html does not
+ * load already (the entry's own imports).
+ */
+export function modulePreloads(manifest: Record<string, ManifestChunk> | null, keys: string[]): string {
+  if (!manifest) return '';
+  const closure = (key: string, seen: Set<string>): Set<string> => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const loaded = entryKey ? closure(entryKey, new Set()) : new Set<string>();
+  const wanted = keys.reduce((seen, key) => closure(key, seen), new Set(loaded));
+  return [...wanted]
+    .filter((key) => !loaded.has(key))
+    .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`)
+    .join('');
+}
+
+/** The visitor's landing page, a chunk of its own that the app loads before it hydrates the prerendered page. */
+const LANDING_MODULE = 'features/auth/pages/landing-page.tsx';
 
 /** The precompressed variants the build writes beside each text file (served in its place, never by their own name). */
 const COMPRESSED_VARIANT = /\.(?:br|gz)$/i;
@@ -171,14 +184,17 @@ export async function registerSpa(app: FastifyInstance, webDir: string | undefin
   // The frame's top bar, rendered at build time too: a hinted screen paints it while its code and data load (ADR 043).
   const frameFile = webDir ? path.join(webDir, '..', 'prerender', 'frame.html') : undefined;
   const frame = frameFile && fs.existsSync(frameFile) ? fs.readFileSync(frameFile, 'utf8') : '';
+  const manifest = hasIndex ? readManifest(webDir) : null;
+  // The landing page's own code comes with the entry's, not after it: the app hydrates once it is there (ADR 047).
+  const landingPage = signedOut.replace('</head>', `${modulePreloads(manifest, [LANDING_MODULE])}</head>`);
   const pages = {
     withCookie: compressedVariants(html),
     withoutCookie: compressedVariants(signedOut),
     landing: compressedVariants(
-      landing ? signedOut.replace('<div id="root"></div>', `<div id="root">${landing}</div>`) : signedOut,
+      landing ? landingPage.replace('<div id="root"></div>', `<div id="root">${landing}</div>`) : signedOut,
     ),
   };
-  const hintsFor = routeHints(hasIndex ? readManifest(webDir) : null);
+  const hintsFor = routeHints(manifest);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {

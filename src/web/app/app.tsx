@@ -1,9 +1,9 @@
 /** Providers and the persistent parts of the app (player bar and toasts, loaded after the first screen). */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { OfflineBanner } from '../components/layout/offline-banner';
 import { PlayerProvider } from '../features/player';
-import { useIdleTransition } from '../lib/preload';
+import { onIdle, useIdleTransition } from '../lib/preload';
 import { createQueryClient } from '../lib/query-client';
 import { LoadBoundary } from './load-boundary';
 import { RealtimeProvider } from './realtime-provider';
@@ -34,9 +34,29 @@ function PersistentChromeWhenIdle() {
   ) : null;
 }
 
+/** The longest the service worker waits for an idle moment after the first screen before it registers anyway. */
+const WORKER_IDLE_WAIT_MS = 5_000;
+
+/**
+ * The service worker registers once the first screen has committed and the browser is idle, from a chunk of its own.
+ * At the page's `load` event — before a client-rendered screen's data and first render — its chunk and `/sw.js`
+ * were two more requests, one after the other, in the way of the screen's largest paint (ADR 047). Not in development
+ * (Vite serves modules).
+ */
+function useServiceWorker() {
+  useEffect(() => {
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    return onIdle(
+      () => void import('../lib/service-worker').then((m) => m.registerServiceWorker()),
+      WORKER_IDLE_WAIT_MS,
+    );
+  }, []);
+}
+
 /** `queryClient`: the one main.tsx made to fetch the first screen's data before the first render (else a new one). */
 export function App({ queryClient: given }: { queryClient?: QueryClient } = {}) {
   const [queryClient] = useState(() => given ?? createQueryClient());
+  useServiceWorker();
   return (
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider>

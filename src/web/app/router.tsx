@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Route, Switch, useLocation } from 'wouter';
 import { Loading } from '../components/ui/loading';
-import { LandingPage } from '../features/auth/pages/landing-page';
 import { currentUserQueryOptions, pageSaysSignedOut, useAuth } from '../features/auth';
 import { LoadBoundary, ScreenFailed } from './load-boundary';
 import { paths } from './routes';
@@ -63,6 +62,17 @@ function page<K extends string, P extends object = object>(
     },
   });
 }
+
+/**
+ * The visitor's landing page is a chunk of its own, not part of every signed-in screen's first script (ADR 047).
+ * The prerendered landing is hydrated once it is there (`preloadLanding`, main.tsx; the page's head names it) and
+ * prerender.tsx loads it before rendering: both draw it at once, as one tree.
+ */
+const LandingPage = page<'LandingPage', { children?: ReactNode }>(
+  () => import('../features/auth/pages/landing-page'),
+  'LandingPage',
+);
+export const preloadLanding = (): Promise<void> => LandingPage.ready();
 
 // The signed-in frame (top navigation with its menus) is not part of the landing page's first load either.
 const loadAppLayout = () => import('./app-layout');

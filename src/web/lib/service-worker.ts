@@ -1,7 +1,7 @@
 /**
- * The service worker (public/sw.js) of the built app: registered once the page has loaded, from a chunk of its own
- * (not part of any page's first script), and asked, once the page is idle, to store the app's code for offline
- * starts (ADR 041). Not in development (Vite serves modules).
+ * The service worker (public/sw.js) of the built app: registered once the first screen has committed and the browser
+ * is idle (app.tsx, ADR 047), from a chunk of its own (not part of any page's first script), and asked, once the page
+ * is idle, to store the app's code for offline starts (ADR 041). Not in development (Vite serves modules).
  */
 import { onIdle } from './preload';
 
