@@ -1,22 +1,18 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Root } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { Busy, slicedRenderProbe } from '../test/sliced-render';
 import { hydrateFirstScreen, renderFirstScreen } from './first-render';
+import { unmountAfterEach } from '../test/unmount-after-each';
 
-let root: Root | undefined;
-afterEach(() => {
-  root?.unmount();
-  root = undefined;
-});
+const track = unmountAfterEach();
 
 describe('renderFirstScreen', () => {
   it('gives the browser its turn between pieces of the first render', async () => {
     const count = 60;
     const probe = slicedRenderProbe(count);
     const container = document.createElement('div');
-    root = renderFirstScreen(container, probe.screen);
+    track(renderFirstScreen(container, probe.screen));
     await vi.waitFor(() => expect(container.querySelectorAll('span')).toHaveLength(count), { timeout: 10_000 });
     expect(probe.renderedWhenTimerRan()).toBeGreaterThanOrEqual(0);
     expect(probe.renderedWhenTimerRan()).toBeLessThan(count);
@@ -27,13 +23,15 @@ describe('renderFirstScreen', () => {
     const seen: number[] = [];
     const observer = new MutationObserver(() => seen.push(container.querySelectorAll('span').length));
     observer.observe(container, { childList: true, subtree: true });
-    root = renderFirstScreen(
-      container,
-      <>
-        {Array.from({ length: 20 }, (_, i) => (
-          <Busy key={i} />
-        ))}
-      </>,
+    track(
+      renderFirstScreen(
+        container,
+        <>
+          {Array.from({ length: 20 }, (_, i) => (
+            <Busy key={i} />
+          ))}
+        </>,
+      ),
     );
     await vi.waitFor(() => expect(container.querySelectorAll('span')).toHaveLength(20), { timeout: 10_000 });
     await Promise.resolve();
@@ -49,7 +47,7 @@ describe('hydrateFirstScreen', () => {
     container.innerHTML = renderToString(slicedRenderProbe(count).screen);
     const prerendered = container.querySelectorAll('span')[count - 1];
     const probe = slicedRenderProbe(count);
-    root = hydrateFirstScreen(container, probe.screen);
+    track(hydrateFirstScreen(container, probe.screen));
     await vi.waitFor(() => expect(probe.renderedWhenTimerRan()).toBeGreaterThanOrEqual(0), { timeout: 10_000 });
     // A plain hydrateRoot hydrated all 60 in one task: the timer queued as it started ran after them.
     expect(probe.renderedWhenTimerRan()).toBeLessThan(count);

@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRoot, type Root } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
+import { createRoot } from 'react-dom/client';
 import { slicedRenderProbe } from '../test/sliced-render';
 import { useIdleTransition, whenIdle } from './preload';
+import { unmountAfterEach } from '../test/unmount-after-each';
 
-let root: Root | undefined;
-afterEach(() => {
-  root?.unmount();
-  root = undefined;
-});
+const track = unmountAfterEach();
 
 describe('useIdleTransition', () => {
   it('turns true once idle, and what it mounts renders in slices, giving the browser its turn in between', async () => {
@@ -18,7 +15,7 @@ describe('useIdleTransition', () => {
       return useIdleTransition(50) ? probe.screen : <p>waiting</p>;
     }
     const container = document.createElement('div');
-    root = createRoot(container);
+    const root = track(createRoot(container));
     root.render(<Gate />);
     await vi.waitFor(() => expect(container.querySelectorAll('span')).toHaveLength(count), { timeout: 10_000 });
     expect(probe.renderedWhenTimerRan()).toBeGreaterThanOrEqual(0);

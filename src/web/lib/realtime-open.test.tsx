@@ -1,19 +1,18 @@
 // @vitest-environment happy-dom
 /** useSocketOpen: the screens' poll fallback follows the socket without re-rendering them in one long task (ADR 045). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { FakeSocket } from '../test/fake-socket';
 import { slicedRenderProbe } from '../test/sliced-render';
 import { realtime, useSocketOpen } from './realtime';
+import { unmountAfterEach } from '../test/unmount-after-each';
 
-let root: Root | undefined;
+const track = unmountAfterEach();
 beforeEach(() => {
   FakeSocket.opened = [];
   vi.stubGlobal('WebSocket', FakeSocket);
 });
 afterEach(() => {
-  root?.unmount();
-  root = undefined;
   realtime.disconnect();
   vi.unstubAllGlobals();
 });
@@ -26,7 +25,7 @@ describe('useSocketOpen', () => {
       return <p>{useSocketOpen() ? 'live' : 'polling'}</p>;
     }
     const container = document.createElement('div');
-    root = createRoot(container);
+    const root = track(createRoot(container));
     root.render(<Poller />);
     await vi.waitFor(() => expect(container.textContent).toBe('polling'));
     const before = renders;
@@ -46,7 +45,7 @@ describe('useSocketOpen', () => {
       return useSocketOpen() ? probe.screen : <p>polling</p>;
     }
     const container = document.createElement('div');
-    root = createRoot(container);
+    const root = track(createRoot(container));
     root.render(<Screen />);
     await vi.waitFor(() => expect(container.textContent).toBe('polling'));
     realtime.connect();

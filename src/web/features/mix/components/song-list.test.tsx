@@ -3,10 +3,11 @@
  * SongList's rows are memoized (ADR 046): a list that re-renders — its screen's other reads answering, the next chunk
  * of a 100-row mix — renders only the rows whose own props changed, and a row's vote still reaches the latest `vote`.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRoot, type Root } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
+import { createRoot } from 'react-dom/client';
 import type { Song } from '@shared/schemas/song';
 import { SongList } from './song-list';
+import { unmountAfterEach } from '../../../test/unmount-after-each';
 
 /** Each row's vote control counts its renders (a row that renders renders it), and votes up when pressed. */
 const seen = vi.hoisted(() => ({ voteButtons: 0, vote: null as null | ((id: number, t: 'up' | 'down') => void) }));
@@ -48,11 +49,7 @@ const song = (id: number): Song =>
     isPrivate: false,
   }) as unknown as Song;
 
-let root: Root | undefined;
-afterEach(() => {
-  root?.unmount();
-  root = undefined;
-});
+const track = unmountAfterEach();
 
 describe('SongList', () => {
   it('does not render its rows again when it re-renders with the same songs, and votes with the latest vote', async () => {
@@ -60,7 +57,7 @@ describe('SongList', () => {
     const first = vi.fn();
     seen.vote = first;
     const container = document.createElement('div');
-    root = createRoot(container);
+    const root = track(createRoot(container));
     root.render(<SongList songs={songs} ranked label="Mix" />);
     await vi.waitFor(() => expect(container.querySelectorAll('[data-vote]')).toHaveLength(3));
     const afterFirst = seen.voteButtons;

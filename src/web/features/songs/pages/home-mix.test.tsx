@@ -3,11 +3,12 @@
  * HomeMix draws a mix that arrives after its first render (a visitor's landing reads it once hydrated) in slices:
  * TanStack Query hands it over as a store update, which React renders in one task (ADR 046).
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useSyncExternalStore } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { slicedRenderProbe } from '../../../test/sliced-render';
 import { HomeMix } from './home-page';
+import { unmountAfterEach } from '../../../test/unmount-after-each';
 
 const ROWS = 60;
 const probe = vi.hoisted(() => ({
@@ -50,17 +51,13 @@ vi.mock('../../venues', () => ({
   useVenues: () => ({ data: [], isLoading: false, isError: false }),
 }));
 
-let root: Root | undefined;
-afterEach(() => {
-  root?.unmount();
-  root = undefined;
-});
+const track = unmountAfterEach();
 
 describe('HomeMix', () => {
   it('draws a mix that arrives after its first render in slices, giving the browser its turn in between', async () => {
     probe.current = slicedRenderProbe(ROWS);
     const container = document.createElement('div');
-    root = createRoot(container);
+    const root = track(createRoot(container));
     root.render(<HomeMix visitor />);
     await vi.waitFor(() => expect(container.textContent).toContain('Loading...'));
     mixStore.set({
