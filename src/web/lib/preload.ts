@@ -6,7 +6,8 @@
 import { startTransition, useEffect, useState } from 'react';
 
 export function whenIdle(load: () => Promise<unknown>, timeoutMs?: number): () => void {
-  // Many components may ask for the same module (every dialog for Radix's): one turn in the queue, kept while one of them still wants it.
+  // Many components may ask for the same module (every dialog for Radix's): one turn in the queue, kept while one
+  // of them still wants it.
   let job = idleLoads.find((j) => j.load === load);
   if (job) job.wanted += 1;
   else {

@@ -1,9 +1,9 @@
 /**
  * A dialog component loaded after the page's first paint (ADR 024): its form, its schema (zod) and its
  * helpers are not part of the route's initial script. Its code is asked for once the page is idle after its first
- * renders, in turn with the page's other idle loads (`whenIdle`, ADR 045), at once when the dialog is opened or its trigger pressed before that — not
- * while the screen renders, where its chunks (a playlist's Add Song: 45 KB with zod and Radix) competed with the
- * screen's first paint (ADR 035). Until it has loaded, its own trigger stands in its place, so nothing moves when it
+ * renders, in turn with the page's other idle loads (`whenIdle`, ADR 045), and at once when the dialog is opened or
+ * its trigger pressed before that — not while the screen renders, where its chunks (a playlist's Add Song: 45 KB with
+ * zod and Radix) competed with the screen's first paint (ADR 035). Until it has loaded, its own trigger stands in its place, so nothing moves when it
  * arrives; a press on the stand-in loads it and is passed to the real trigger once it has loaded, so it opens then.
  */
 import {
