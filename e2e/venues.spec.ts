@@ -30,6 +30,27 @@ test.describe('venues and venue mixes', () => {
     await expect(page.getByRole('dialog', { name: 'Create Venue' })).toBeVisible();
   });
 
+  test('a vote pressed before the page knows who is signed in waits for that answer, not "Authentication Required"', async ({
+    page,
+    context,
+  }) => {
+    // Under load a mix was on screen before GET /api/auth/user answered (the first render waits a second at most),
+    // and a vote then told a signed-in user to sign in and was not cast: a flaky run of the test below, whose score
+    // stayed 0. The answer is held here until after the press.
+    await signUp(context);
+    const release = await holdResponses(page, /\/api\/auth\/user$/);
+    await page.goto('/venue/1/mix');
+    const card = page.getByRole('article').first();
+    await expect(card).toBeVisible();
+    const title = (await card.getByRole('heading').textContent())!;
+    const up = card.getByRole('button', { name: `Vote up ${title}` });
+    await expect(up).toHaveAttribute('aria-pressed', 'false');
+    await up.click();
+    release();
+    await expect(up).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Authentication Required', { exact: true })).toHaveCount(0);
+  });
+
   test('create a venue, upload to it from its page, vote there and watch the mix reorder', async ({
     page,
     context,

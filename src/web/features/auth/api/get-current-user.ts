@@ -1,5 +1,5 @@
 /** GET /api/auth/user: decides the signed-in state; a 401 means "no user" (spec section 7). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@shared/schemas/auth';
 import { ApiError, getJson } from '../../../lib/api-client';
 
@@ -41,4 +41,17 @@ export function useAuth() {
   // isPending: no answer yet, also where the check has not started (the landing page's prerender at build time,
   // which must render what the browser's first render does; src/web/prerender.tsx).
   return { user: q.data ?? null, isLoading: q.isLoading, isPending: q.isPending, isAuthenticated: Boolean(q.data) };
+}
+
+/**
+ * Whether someone is signed in, for an action the user just took (an upload, a vote). Pressed before the page's first
+ * check answered — under load a screen is drawn before it, the first render waits a second at most — it waits for
+ * that answer rather than take a signed-in user for a visitor and tell them to sign in.
+ */
+export async function signedInForAction(
+  qc: QueryClient,
+  auth: Pick<ReturnType<typeof useAuth>, 'isLoading' | 'isAuthenticated'>,
+): Promise<boolean> {
+  if (!auth.isLoading) return auth.isAuthenticated;
+  return Boolean(await qc.ensureQueryData(currentUserQueryOptions()).catch(() => null));
 }

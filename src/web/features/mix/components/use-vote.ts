@@ -3,8 +3,9 @@
  * cast when they come back signed in) and the 'Vote Failed' toast (spec 6, 8); a 401 is the query client's.
  */
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { VoteType } from '@shared/schemas/song';
-import { useAuth } from '../../auth';
+import { signedInForAction, useAuth } from '../../auth';
 import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
 import { useCastVote } from '../api/cast-vote';
@@ -30,7 +31,8 @@ function readPending(): PendingVote | null {
 }
 
 export function useVote(venueId: number | null) {
-  const { isAuthenticated } = useAuth();
+  const qc = useQueryClient();
+  const { isAuthenticated, isLoading } = useAuth();
   const mutation = useCastVote();
   const { mutate } = mutation;
 
@@ -46,8 +48,8 @@ export function useVote(venueId: number | null) {
     );
   }, [isAuthenticated, venueId, mutate]);
 
-  const vote = (songId: number, voteType: VoteType) => {
-    if (!isAuthenticated) {
+  const vote = async (songId: number, voteType: VoteType) => {
+    if (!(await signedInForAction(qc, { isLoading, isAuthenticated }))) {
       const path = window.location.pathname;
       try {
         sessionStorage.setItem(

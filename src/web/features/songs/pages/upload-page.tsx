@@ -22,7 +22,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { notifyError } from '../../../lib/notify-error';
 import { usePreload } from '../../../lib/preload';
-import { currentUserQueryOptions, useAuth } from '../../auth';
+import { signedInForAction, useAuth } from '../../auth';
 import { getUserVenuesQueryOptions, useUserVenues } from '../../venues';
 import { getVenueQueryOptions, useVenue } from '../../venues';
 import { useDeleteSong } from '../api/delete-song';
@@ -264,11 +264,7 @@ function UploadForm() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (upload.isPending) return;
-    // Pressed before the page knew who is signed in: wait for that answer rather than take the user for a visitor.
-    const signedIn = authLoading
-      ? Boolean(await qc.ensureQueryData(currentUserQueryOptions()).catch(() => null))
-      : isAuthenticated;
-    if (!signedIn) {
+    if (!(await signedInForAction(qc, { isLoading: authLoading, isAuthenticated }))) {
       toast({
         title: 'Authentication Required',
         description: 'Please log in first to upload songs',
