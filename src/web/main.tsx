@@ -21,10 +21,10 @@ const FIRST_SCREEN_WAIT_MS = 1_000;
 
 // A visitor's `/` arrives with the landing page prerendered in #root (src/web/prerender.tsx): hydrate it (in slices,
 // ADR 046) once its code, a chunk of its own, is there (ADR 047), so the painted elements stay and only get their
-// event handlers (ADR 024). Every other page starts empty and renders once
-// its screen's code and first data are there (named in the page's head, so usually already loaded; ADR 033): one
-// commit draws the frame and the screen with its content, rendered in slices (ADR 038). Offline, the service worker may answer another path with a
-// cached `/`, whose landing markup is then replaced, not adopted.
+// event handlers (ADR 024). Every other page starts empty and renders once its screen's code and first data are there
+// (named in the page's head, so usually already loaded; ADR 033): one commit draws the frame and the screen with its
+// content, rendered in slices (ADR 038). Offline, the service worker may answer another path with a cached `/`, whose
+// landing markup is then replaced, not adopted.
 if (root.firstElementChild && window.location.pathname === '/') {
   startHydratingLanding();
   void preloadLanding().then(() => hydrateFirstScreen(root, app));
