@@ -134,6 +134,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       for (const m of modules) await m.stop?.(deps);
       await hub.stop();
       await app.close();
+      await sessions.writeTouches();
       if (!opts.database) await database.close();
     },
   };

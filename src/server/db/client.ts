@@ -28,7 +28,11 @@ export interface Database {
    * missed, so whatever follows them must be re-read. Never called on PGlite (one process, nothing to lose).
    */
   onResync(fn: () => void): void;
-  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Sends the payloads on the channel in one statement, in this order. PostgreSQL delivers one of each distinct payload
+   * per statement: the caller does not put the same payload twice in one call.
+   */
+  notify(channel: string, payloads: readonly string[]): Promise<void>;
   close(): Promise<void>;
   /** The PGlite instance, when that is the driver (tests dump it). */
   pglite?: PGlite;
@@ -48,6 +52,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
   return openPglite(opts);
 }
+
+/** Notifies each element of an array, in the array's order (unnest reads an array out in its order). */
+const NOTIFY_ALL = 'select pg_notify($1, payload) from unnest($2::text[]) as payload';
 
 const BYTEA_OID = 17;
 function toBuffer(x: unknown): Buffer {
@@ -91,8 +98,8 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       return async () => unsub();
     },
     onResync() {},
-    async notify(channel, payload) {
-      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    async notify(channel, payloads) {
+      await client.query(NOTIFY_ALL, [channel, payloads]);
     },
     async close() {
       try {
@@ -193,8 +200,8 @@ async function openPostgres(url: string): Promise<Database> {
         set.delete(onPayload);
       };
     },
-    async notify(channel, payload) {
-      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    async notify(channel, payloads) {
+      await pool.query(NOTIFY_ALL, [channel, payloads]);
     },
     onResync(fn) {
       resyncHandlers.push(fn);

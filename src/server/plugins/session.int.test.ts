@@ -1,12 +1,14 @@
 /** Sessions live in the database: they survive a restart, expire, and are swept. */
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { sessions, users } from '../db/schema';
 import { api, createTestApp, registerUser, type TestApp } from '../../../test/helpers/test-app';
 import { createTestDataDir, createTestDatabase, testDriver } from '../../../test/helpers/test-db';
+import { statementsDuring } from '../../../test/helpers/statements';
+import { createUser } from '../../../test/helpers/factories';
 import { CACHE_RECHECK_MS, hashToken, SESSION_COOKIE } from './session';
 
 const tokenOf = (cookie: string) => cookie.slice(`${SESSION_COOKIE}=`.length);
@@ -149,5 +151,77 @@ describe('the session cache is bounded (SESSION_CACHE_MAX)', () => {
     // An evicted session is read from the table again: the last one is still valid, the first ended.
     expect((await store.userFor(tokens[19]))?.user.id).toBe(user.id);
     expect(await store.userFor(tokens[0])).toBeNull();
+  });
+});
+
+describe('sessions not cached yet (ADR 048)', () => {
+  it('are looked up together when their requests come at once, each request signed in as its own user', async () => {
+    const t = await createTestApp();
+    try {
+      const http = api(t.app);
+      const people = await Promise.all(Array.from({ length: 20 }, () => createUser(t.deps.db)));
+      // Sessions this instance has never looked up.
+      const tokens = await Promise.all(people.map((p) => t.deps.sessions.create(p.id)));
+      let answers: { statusCode: number; json: () => { id: string } }[] = [];
+      const texts = await statementsDuring(t.database, async () => {
+        answers = await Promise.all(
+          tokens.map((token) => http.get('/api/auth/user', { as: { cookie: `${SESSION_COOKIE}=${token}` } })),
+        );
+      });
+      expect(answers.map((a) => a.statusCode)).toEqual(people.map(() => 200));
+      expect(answers.map((a) => a.json().id)).toEqual(people.map((p) => p.id));
+      const lookups = texts.filter((text) => /from "sessions" inner join "users"/.test(text));
+      expect(lookups.length).toBeGreaterThan(0);
+      expect(lookups.length).toBeLessThanOrEqual(5);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('last-seen times (ADR 048)', () => {
+  const longAgo = new Date('2026-01-01T00:00:00Z');
+
+  /** Sessions of one new user whose last-seen time is long ago; returns their cookies. */
+  async function staleSessions(t: { app: TestApp['app']; deps: TestApp['deps'] }, n: number) {
+    const user = await registerUser(t.app);
+    const tokens = await Promise.all(Array.from({ length: n }, () => t.deps.sessions.create(user.id)));
+    const sids = tokens.map(hashToken);
+    await t.deps.db.update(sessions).set({ lastSeenAt: longAgo }).where(inArray(sessions.sid, sids));
+    const seenSince = async () =>
+      t.deps.db.$count(sessions, and(inArray(sessions.sid, sids), gt(sessions.lastSeenAt, longAgo)));
+    return { cookies: tokens.map((token) => `${SESSION_COOKIE}=${token}`), seenSince };
+  }
+
+  it('writes the sessions seen within a second together, in one statement, off the requests', async () => {
+    const t = await createTestApp();
+    try {
+      const http = api(t.app);
+      const { cookies, seenSince } = await staleSessions(t, 20);
+      const texts = await statementsDuring(t.database, async () => {
+        for (const cookie of cookies)
+          expect((await http.get('/api/auth/user', { as: { cookie } })).statusCode).toBe(200);
+        expect(await seenSince()).toBe(0);
+        await vi.waitFor(async () => expect(await seenSince()).toBe(20), { timeout: 5_000, interval: 100 });
+      });
+      expect(texts.filter((text) => /^update "sessions"/.test(text))).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('writes the last-seen times still waiting when the app closes', async () => {
+    const database = await createTestDatabase();
+    try {
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+      const built = await buildApp(config, { database, skipMigrations: true, logger: false });
+      await built.app.ready();
+      const { cookies, seenSince } = await staleSessions(built, 3);
+      for (const cookie of cookies) await api(built.app).get('/api/auth/user', { as: { cookie } });
+      await built.close();
+      expect(await seenSince()).toBe(3);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -10,9 +10,10 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { InFlightBatcher } from '../lib/in-flight-batcher';
 import type { RealtimeHub } from '../realtime/hub';
 
 /** The session cookie's name over plain http (local development). */
@@ -64,6 +65,12 @@ export interface SessionOptions {
 export const CACHE_RECHECK_MS = 60_000;
 /** A session's last-seen time is written at most this often. */
 export const TOUCH_EVERY_MS = 5 * 60_000;
+/** At most this many sessions are looked up in one statement. */
+const LOOKUP_BATCH_MAX = 200;
+/** Last-seen times recorded within this long are written together. */
+export const TOUCH_WRITE_MS = 1_000;
+/** At most this many sessions' last-seen times go in one statement. */
+const TOUCH_WRITE_MAX = 1_000;
 /** At most this many sessions are cached per instance by default; the least recently checked go first. */
 const CACHE_MAX = 100_000;
 
@@ -79,8 +86,12 @@ interface CachedSession {
 }
 
 export class SessionStore {
-  /** Built once and prepared: the lookup runs on every uncached signed-in request (see `npm run bench`). */
-  private readonly lookup;
+  /**
+   * Looks uncached sessions up, built once and prepared (it runs on every uncached signed-in request, see `npm run
+   * bench`); the sessions asked for while a lookup is in flight go together in the next one (a burst of requests after
+   * a restart, ADR 048).
+   */
+  private readonly lookups: InFlightBatcher<string, { userId: string; expire: Date } | undefined>;
   private readonly cache = new Map<string, CachedSession>();
   private readonly now: () => number;
   private readonly cacheMax: number;
@@ -91,13 +102,19 @@ export class SessionStore {
     this.now = opts.now ?? Date.now;
     this.cacheMax = opts.cacheMax ?? CACHE_MAX;
     this.cookieName = sessionCookieName(opts.secure);
-    this.lookup = opts.db
-      .select({ userId: users.id, expire: sessions.expire })
+    const lookup = opts.db
+      .select({ sid: sessions.sid, userId: users.id, expire: sessions.expire })
       .from(sessions)
       .innerJoin(users, eq(users.id, sql`${sessions.sess}->>'userId'`))
-      .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql`now()`)))
-      .limit(1)
-      .prepare('crowdmix_session_user');
+      .where(and(sql`${sessions.sid} = any(${sql.placeholder('sids')})`, gt(sessions.expire, sql`now()`)))
+      .prepare('crowdmix_session_users');
+    this.lookups = new InFlightBatcher<string, { userId: string; expire: Date } | undefined>(
+      async (sids: string[]) => {
+        const found = new Map((await lookup.execute({ sids })).map((row) => [row.sid, row]));
+        return sids.map((sid) => found.get(sid));
+      },
+      (waiting) => Math.min(waiting.length, LOOKUP_BATCH_MAX),
+    );
     opts.hub.onSignal('session_ended', (sid) => {
       this.forget(sid);
       opts.hub.closeSession(sid);
@@ -149,19 +166,41 @@ export class SessionStore {
 
   /** When each session's last-seen time was last written here: at most once per TOUCH_EVERY_MS. */
   private readonly touchedAt = new Map<string, number>();
+  /** Sessions seen since the last write of last-seen times, and the timer of the next write. */
+  private readonly unwrittenTouches = new Set<string>();
+  private touchTimer: NodeJS.Timeout | undefined;
 
-  /** Records activity on a session (the sessions list's "last seen"), throttled, off the request's path. */
+  /**
+   * Records activity on a session (the sessions list's "last seen"), throttled, off the request's path: the sessions
+   * seen within TOUCH_WRITE_MS are written together, in one statement (a burst of new voters costs one write, ADR 048).
+   */
   touch(sid: string) {
     const now = this.now();
     if (now - (this.touchedAt.get(sid) ?? -Infinity) < TOUCH_EVERY_MS) return;
     this.touchedAt.delete(sid);
     this.touchedAt.set(sid, now);
     capOldest(this.touchedAt, this.cacheMax);
-    void this.opts.db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.sid, sid))
-      .catch(() => undefined);
+    this.unwrittenTouches.add(sid);
+    if (!this.touchTimer) {
+      this.touchTimer = setTimeout(() => void this.writeTouches(), TOUCH_WRITE_MS);
+      this.touchTimer.unref();
+    }
+  }
+
+  /** Writes the last-seen times recorded since the last write (also when the app closes). */
+  async writeTouches(): Promise<void> {
+    clearTimeout(this.touchTimer);
+    this.touchTimer = undefined;
+    const sids = [...this.unwrittenTouches];
+    this.unwrittenTouches.clear();
+    const seenAt = new Date(this.now());
+    for (let i = 0; i < sids.length; i += TOUCH_WRITE_MAX) {
+      await this.opts.db
+        .update(sessions)
+        .set({ lastSeenAt: seenAt })
+        .where(inArray(sessions.sid, sids.slice(i, i + TOUCH_WRITE_MAX)))
+        .catch(() => undefined);
+    }
   }
 
   /** Finds the user of a live session token: from the cache when it was checked recently, else from the table. */
@@ -172,8 +211,7 @@ export class SessionStore {
     if (hit && started < hit.expiresAt && started - hit.checkedAt < CACHE_RECHECK_MS)
       return { sid, user: { id: hit.userId } };
     if (hit) this.cache.delete(sid);
-    const rows = await this.lookup.execute({ sid });
-    const row = rows[0];
+    const row = await this.lookups.add(sid);
     if (!row) return null;
     // The session ended (here or on another instance) while the row was being read: it is over.
     if ((this.endedAt.get(sid) ?? -Infinity) >= started) return null;
@@ -189,6 +227,7 @@ export class SessionStore {
     const now = this.now();
     this.cache.delete(sid);
     this.touchedAt.delete(sid);
+    this.unwrittenTouches.delete(sid);
     this.endedAt.delete(sid);
     this.endedAt.set(sid, now);
     if (this.endedAt.size > 1_000) {

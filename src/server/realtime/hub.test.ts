@@ -119,6 +119,41 @@ describe('RealtimeHub delivery', () => {
     }
   });
 
+  it('holds an event whose publisher has more in flight, and sends all of them with the last one (ADR 048)', async () => {
+    const sockets = await Promise.all(Array.from({ length: 5 }, (_, i) => added(`s${i}`)));
+    // A burst of 100 votes, 6 at a time: each vote but the last knows that others follow it.
+    for (let i = 0; i < 99; i++) await hub.publish(vote(i), undefined, [], { moreFollow: true });
+    vi.advanceTimersByTime(MAX_COALESCE_WINDOW_MS - 1);
+    expect(sockets[0].frames).toEqual([]);
+    await hub.publish(vote(99));
+    for (const s of sockets) {
+      expect(s.frames).toHaveLength(1);
+      expect(s.frames[0].map((e) => (e.type === 'vote_update' ? e.songId : -1))).toEqual(
+        Array.from({ length: 100 }, (_, i) => i),
+      );
+    }
+    // Quiet afterwards: the next event goes out at once, as after any spell.
+    vi.advanceTimersByTime(2 * MAX_COALESCE_WINDOW_MS);
+    await hub.publish(vote(100));
+    expect(sockets[0].frames.at(-1)).toEqual([vote(100)]);
+  });
+
+  it('sends a held event after the longest window when nothing follows it (a vote in flight failed)', async () => {
+    const a = await added('a');
+    await hub.publish(vote(1), undefined, [], { moreFollow: true });
+    vi.advanceTimersByTime(MAX_COALESCE_WINDOW_MS - 1);
+    expect(a.frames).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(a.frames).toEqual([[vote(1)]]);
+  });
+
+  it('ends a held wait early for any event published without the hint, and keeps order', async () => {
+    const a = await added('a');
+    await hub.publish(vote(1), undefined, [], { moreFollow: true });
+    await hub.publish({ type: 'songs_changed', venueId: null });
+    expect(a.types()).toEqual([['vote_update', 'songs_changed']]);
+  });
+
   it('keeps audiences apart while coalescing: a room, some users, everyone', async () => {
     const inRoom = await added('r', 'u1');
     const outside = await added('o', 'u2');

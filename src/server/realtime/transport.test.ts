@@ -1,7 +1,11 @@
-/** The hub's transports on their own: Redis pub/sub round trips per database channel, and fails fast when absent. */
+/**
+ * The hub's transports on their own: NOTIFY's batching (with a stand-in database), Redis pub/sub round trips per
+ * database channel, and fails fast when absent. transport.int.test.ts runs NOTIFY on the real databases.
+ */
 import { describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { RedisTransport, redisChannelFor } from './transport';
+import type { Database } from '../db/client';
+import { MAX_NOTIFY_BATCH, PostgresNotifyTransport, RedisTransport, nextBatchSize, redisChannelFor } from './transport';
 
 const log = { warn: vi.fn() } as unknown as FastifyBaseLogger;
 const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
@@ -13,6 +17,79 @@ describe('redisChannelFor', () => {
     expect(redisChannelFor('postgres://other:pw@db.example/crowdmix')).toBe(a);
     expect(redisChannelFor('postgres://app:secret@db.example:5432/crowdmix_staging')).not.toBe(a);
     expect(redisChannelFor('postgres://app:secret@db2.example:5432/crowdmix')).not.toBe(a);
+  });
+});
+
+/** A database whose NOTIFY statements wait until the test lets each one finish (or fail). */
+function heldDatabase() {
+  const statements: { payloads: readonly string[]; finish: () => void; fail: (err: Error) => void }[] = [];
+  const database = {
+    notify: (_channel: string, payloads: readonly string[]) =>
+      new Promise<void>((finish, fail) => statements.push({ payloads, finish, fail })),
+  } as unknown as Database;
+  return { database, statements };
+}
+
+const settled = (p: Promise<unknown>) => {
+  const state = { done: false, error: undefined as unknown };
+  p.then(
+    () => (state.done = true),
+    (err) => ((state.done = true), (state.error = err)),
+  );
+  return state;
+};
+
+describe('PostgresNotifyTransport (ADR 048)', () => {
+  it('sends the first payload at once and those published meanwhile together, in order, one statement at a time', async () => {
+    const { database, statements } = heldDatabase();
+    const transport = new PostgresNotifyTransport(database);
+    const first = settled(transport.publish('a'));
+    expect(statements.map((s) => s.payloads)).toEqual([['a']]);
+    const rest = ['b', 'c', 'd'].map((p) => settled(transport.publish(p)));
+    expect(statements).toHaveLength(1);
+    statements[0].finish();
+    await vi.waitFor(() => expect(statements).toHaveLength(2));
+    expect(first.done).toBe(true);
+    expect(statements[1].payloads).toEqual(['b', 'c', 'd']);
+    expect(rest.some((r) => r.done)).toBe(false);
+    statements[1].finish();
+    await vi.waitFor(() => expect(rest.every((r) => r.done && !r.error)).toBe(true));
+    // Idle again: the next one goes at once, alone.
+    void transport.publish('e');
+    expect(statements[2].payloads).toEqual(['e']);
+  });
+
+  it('fails only the statement that failed; the payloads behind it still go', async () => {
+    const { database, statements } = heldDatabase();
+    const transport = new PostgresNotifyTransport(database);
+    const a = settled(transport.publish('a'));
+    const b = settled(transport.publish('b'));
+    statements[0].fail(new Error('connection lost'));
+    await vi.waitFor(() => expect(statements).toHaveLength(2));
+    expect(a.error).toEqual(new Error('connection lost'));
+    statements[1].finish();
+    await vi.waitFor(() => expect(b.done).toBe(true));
+    expect(b.error).toBeUndefined();
+  });
+
+  it('never puts the same payload twice in one statement (PostgreSQL would deliver it once)', async () => {
+    const { database, statements } = heldDatabase();
+    const transport = new PostgresNotifyTransport(database);
+    void transport.publish('x');
+    for (const p of ['up', 'removed', 'up', 'other']) void transport.publish(p);
+    statements[0].finish();
+    await vi.waitFor(() => expect(statements).toHaveLength(2));
+    expect(statements[1].payloads).toEqual(['up', 'removed']);
+    statements[1].finish();
+    await vi.waitFor(() => expect(statements).toHaveLength(3));
+    expect(statements[2].payloads).toEqual(['up', 'other']);
+  });
+
+  it('takes at most MAX_NOTIFY_BATCH payloads a statement', () => {
+    const waiting = Array.from({ length: MAX_NOTIFY_BATCH * 2 + 5 }, (_, i) => String(i));
+    expect(nextBatchSize(waiting)).toBe(MAX_NOTIFY_BATCH);
+    expect(nextBatchSize(waiting.slice(0, 5))).toBe(5);
+    expect(nextBatchSize([])).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
@@ -9,6 +9,7 @@ import { WebSocket } from 'ws';
 import { testDriver } from '../../../../test/helpers/test-db';
 import { connectWs } from '../../../../test/helpers/ws-client';
 import { describePerTransport } from '../../../../test/helpers/hub-transports';
+import { statementsDuring } from '../../../../test/helpers/statements';
 import { TALLY_SLOTS } from './votes.repository';
 
 let t: TestApp;
@@ -109,6 +110,51 @@ describe('POST /api/votes', () => {
     expect((await http.get(`/api/votes/${secret.id}`, { as: bob })).statusCode).toBe(404);
     expect((await vote(alice, { songId: secret.id, voteType: 'up' })).statusCode).toBe(200);
     expect((await http.get(`/api/votes/${secret.id}`, { as: alice })).json()).toEqual({ upVotes: 1, downVotes: 0 });
+  });
+
+  it('casts a new vote in one statement: the song and venue checks, the vote, its tally and the counts (ADR 048)', async () => {
+    const venue = await createVenue(t.database.db);
+    const song = await createSong(t.database.db);
+    const venueSong = await createSong(t.database.db, { venueId: venue.id });
+    const mine = await createSong(t.database.db, { uploaderId: bob.id, isPrivate: true });
+    await http.get('/api/auth/user', { as: bob }); // the session is known from here on
+    for (const body of [
+      { songId: song.id, voteType: 'up' },
+      { songId: venueSong.id, voteType: 'down', venueId: venue.id },
+      { songId: mine.id, voteType: 'up' },
+    ]) {
+      let res: Awaited<ReturnType<typeof vote>> | undefined;
+      const texts = await statementsDuring(t.database, async () => {
+        res = await vote(bob, body);
+      });
+      expect(res!.statusCode).toBe(200);
+      // Besides it, only the realtime notice to the other instances (PostgreSQL's NOTIFY; PGlite has none).
+      expect(texts.filter((text) => !text.startsWith('select pg_notify'))).toEqual([
+        expect.stringMatching(/^with song as/),
+      ]);
+    }
+  });
+
+  it('tells the hub when other votes are being cast, so that a burst reaches the sockets together (ADR 048)', async () => {
+    const [first, second] = [await createSong(t.database.db), await createSong(t.database.db)];
+    const publish = vi.spyOn(t.deps.hub, 'publish');
+    let release!: () => void;
+    try {
+      // Another vote holds a place at the gate: this one's update waits for it.
+      const other = t.deps.state.voteGate.run(() => new Promise<void>((r) => (release = r)));
+      expect((await vote(bob, { songId: first.id, voteType: 'up' })).statusCode).toBe(200);
+      release();
+      await other;
+      // None left: the next goes at once (and with it whatever the hub held).
+      expect((await vote(bob, { songId: second.id, voteType: 'up' })).statusCode).toBe(200);
+      expect(publish.mock.calls.map((call) => [(call[0] as { songId: number }).songId, call[3]])).toEqual([
+        [first.id, { moreFollow: true }],
+        [second.id, { moreFollow: false }],
+      ]);
+    } finally {
+      release?.();
+      publish.mockRestore();
+    }
   });
 
   it('limits a user to 60 votes a minute (429 with Retry-After)', async () => {

@@ -51,12 +51,19 @@ export async function insertVoteIfAbsent(
   return (await statement.execute(v)).length > 0;
 }
 
+/** What the one-statement vote learns about its song: who may hear of it (a private song's counts go to its owner). */
+export interface VotedSong {
+  isPrivate: boolean;
+  uploaderId: string;
+}
+
 /**
- * The common case in one statement: inserts the vote unless the user already has one in this context, adds it to
- * the user's tally slot, and returns the song's new counts (the other slots as of this statement plus the slot just
- * written). One round trip and no explicit transaction: a statement is atomic on its own. Returns null when the user
- * already had a vote here, or the venue is no longer active (nothing was written); the caller then takes the
- * transaction path, which tells the two apart.
+ * The common case in one statement: checks the song (it exists and the voter may see it; in a venue, it is in that
+ * venue's mix and the venue is active), inserts the vote unless the user already has one in this context, adds it
+ * to the user's tally slot, and returns the song's new counts (the other slots as of this statement plus the slot
+ * just written) with what the caller must know to announce them. One round trip and no explicit transaction: a
+ * statement is atomic on its own. Returns null when nothing was written: the user already had a vote here, or the
+ * song or venue did not pass the check; the caller then takes the path that tells these apart (ADR 048).
  */
 export async function insertVoteWithTally(
   db: Db,
@@ -64,18 +71,25 @@ export async function insertVoteWithTally(
   slot: number,
 ) {
   const global = v.venueId === null;
-  const statement = preparedSql<{ up: number; down: number }>(
+  const statement = preparedSql<{ up: number; down: number; is_private: boolean; uploader_id: string }>(
     db,
     global ? 'crowdmix_vote_new_global' : 'crowdmix_vote_new_open_venue',
     () => {
       const venue = global ? sql`null::int` : sql`${sql.placeholder('venueId')}::int`;
-      const values = sql`${sql.placeholder('userId')}, ${sql.placeholder('songId')}, ${venue}, ${sql.placeholder('voteType')}`;
+      // Anyone may vote on a public song globally, only its owner on a private one; a venue takes votes only on
+      // the public songs of its own mix. (The same rules as the service's checkTarget, which names the failure.)
+      const visible = global
+        ? sql`(not is_private or uploader_id = ${sql.placeholder('userId')})`
+        : sql`venue_id = ${venue} and not is_private`;
       // A venue vote counts only while the venue is active, checked under the venue row's key-share lock (see
       // lockOpenVenue): when a deactivation holds the row, this waits for it and then sees the venue closed.
       return sql`
-      with ${global ? sql`` : sql`open_venue as (select id from venues where id = ${venue} and is_active for key share), `}ins as (
+      with song as (
+        select is_private, uploader_id from songs where id = ${sql.placeholder('songId')} and ${visible}
+      ), ${global ? sql`` : sql`open_venue as (select id from venues where id = ${venue} and is_active for key share), `}ins as (
         insert into votes (user_id, song_id, venue_id, vote_type)
-        ${global ? sql`values (${values})` : sql`select ${values} from open_venue`}
+        select ${sql.placeholder('userId')}, ${sql.placeholder('songId')}, ${venue}, ${sql.placeholder('voteType')}
+        from song${global ? sql`` : sql`, open_venue`}
         on conflict on constraint votes_user_song_context_key do nothing
         returning id
       ), tally as (
@@ -89,7 +103,8 @@ export async function insertVoteWithTally(
         from vote_tallies
         where song_id = ${sql.placeholder('songId')} and ${global ? sql`venue_id is null` : sql`venue_id = ${venue}`} and slot <> ${sql.placeholder('slot')}
       )
-      select tally.up_votes + others.up as up, tally.down_votes + others.down as down from tally, others`;
+      select tally.up_votes + others.up as up, tally.down_votes + others.down as down, song.is_private, song.uploader_id
+      from tally, others, song`;
     },
   );
   const rows = await statement.execute({
@@ -102,7 +117,9 @@ export async function insertVoteWithTally(
     down: v.voteType === 'down' ? 1 : 0,
   });
   const row = rows[0];
-  return row ? { upVotes: Number(row.up), downVotes: Number(row.down) } : null;
+  if (!row) return null;
+  const song: VotedSong = { isPrivate: row.is_private, uploaderId: row.uploader_id };
+  return { counts: { upVotes: Number(row.up), downVotes: Number(row.down) }, song };
 }
 
 /** Locks and returns the user's vote in this context (null when a concurrent request removed it meanwhile). */

@@ -57,39 +57,64 @@ async function checkTarget(db: Db, userId: string | null, songId: number, venueI
   return song;
 }
 
-/** Casts, switches or removes the caller's vote, then announces the new counts to every socket. */
+type VoteInput = { songId: number; voteType: VoteType; venueId: number | null };
+type Cast = { result: VoteResult; song: repo.VotedSong };
+
+/**
+ * Casts, switches or removes the caller's vote, then announces the new counts to every socket. The database work
+ * waits for a place at the vote gate; the announcement comes after it has left, so that the gate then counts the
+ * votes still being cast.
+ */
 export async function castVote(
   deps: Pick<AppDeps, 'db' | 'hub' | 'state'>,
   userId: string,
-  input: { songId: number; voteType: VoteType; venueId: number | null },
+  input: VoteInput,
 ): Promise<VoteResult> {
-  return deps.state.voteGate.run(() => castVoteNow(deps, userId, input));
+  const { songId, venueId } = input;
+  const { result, song } = await deps.state.voteGate.run(async () => {
+    const slot = repo.slotFor(userId, deps.state.slotSpread.spreadFor(songId, venueId));
+    return (await castNewVote(deps.db, userId, input, slot)) ?? (await changeVote(deps.db, userId, input, slot));
+  });
+  // A private song's counts are its owner's business only: no one else learns that it exists. With the update goes
+  // the signal that makes every instance forget this user's cached votes (handled before the update, everywhere).
+  await deps.hub.publish(
+    { type: 'vote_update', songId, venueId, voteCount: result.voteCount },
+    song.isPrivate ? { kind: 'users', userIds: [song.uploaderId] } : { kind: 'all' },
+    [{ kind: 'votes_changed', key: userId }],
+    // Other votes being cast will publish within milliseconds: the sockets get this one with theirs (ADR 048).
+    { moreFollow: deps.state.voteGate.inFlight > 0 },
+  );
+  return result;
 }
 
-async function castVoteNow(
-  deps: Pick<AppDeps, 'db' | 'hub' | 'state'>,
-  userId: string,
-  input: { songId: number; voteType: VoteType; venueId: number | null },
-): Promise<VoteResult> {
+/**
+ * Most votes are new: one statement checks the song, writes the vote and its tally and returns the counts. Null when
+ * it wrote nothing (the user already had a vote here, or the song or venue failed the check, which changeVote names)
+ * or met a deadlock, which changeVote's loop retries.
+ */
+async function castNewVote(db: Db, userId: string, input: VoteInput, slot: number): Promise<Cast | null> {
   const { songId, voteType, venueId } = input;
-  const song = await checkTarget(deps.db, userId, songId, venueId, true);
-  const slot = repo.slotFor(userId, deps.state.slotSpread.spreadFor(songId, venueId));
-
-  let result: VoteResult | undefined;
-  // Most votes are new: one statement writes the vote and its tally and returns the counts.
   try {
-    const counts = await repo.insertVoteWithTally(deps.db, { userId, songId, venueId, voteType }, slot);
-    if (counts) result = { vote: { voteType }, voteCount: counts };
+    const inserted = await repo.insertVoteWithTally(db, { userId, songId, venueId, voteType }, slot);
+    return inserted && { result: { vote: { voteType }, voteCount: inserted.counts }, song: inserted.song };
   } catch (err) {
-    // A failed statement wrote nothing; a deadlock or serialisation failure is retried by the loop below.
     const code = pgCode(err);
     if (code === '23503') throw notFound('Song not found');
     if (!code || !RETRYABLE.has(code)) throw err;
+    return null;
   }
-  // The user already had a vote here: switch or remove it under the vote row's lock.
-  for (let attempt = 0; !result; attempt++) {
+}
+
+/**
+ * Says in words why a vote cannot be cast (the song is missing or private, the venue closed…); otherwise casts,
+ * switches or removes the user's vote under the vote row's lock.
+ */
+async function changeVote(db: Db, userId: string, input: VoteInput, slot: number): Promise<Cast> {
+  const { songId, voteType, venueId } = input;
+  const song = await checkTarget(db, userId, songId, venueId, true);
+  for (let attempt = 0; ; attempt++) {
     try {
-      result = await deps.db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         // The check above was a plain read: a deactivation may have happened since (see repo.lockOpenVenue).
         if (venueId !== null && !(await repo.lockOpenVenue(tx, venueId))) throw conflict(VENUE_CLOSED_MESSAGE);
         let vote: VoteResult['vote'];
@@ -119,7 +144,7 @@ async function castVoteNow(
         }
         return { vote, voteCount: await repo.countVotes(tx, songId, venueId) };
       });
-      break;
+      return { result, song };
     } catch (err) {
       // Deadlocks between two switches on different slots are rare and harmless to retry: nothing was written.
       const code = pgCode(err);
@@ -127,14 +152,6 @@ async function castVoteNow(
       if (!code || !RETRYABLE.has(code) || attempt >= 5) throw err;
     }
   }
-  // A private song's counts are its owner's business only: no one else learns that it exists. With the update goes
-  // the signal that makes every instance forget this user's cached votes (handled before the update, everywhere).
-  await deps.hub.publish(
-    { type: 'vote_update', songId, venueId, voteCount: result.voteCount },
-    song.isPrivate ? { kind: 'users', userIds: [song.uploaderId] } : { kind: 'all' },
-    [{ kind: 'votes_changed', key: userId }],
-  );
-  return result;
 }
 
 /** The counts of a song in a context (visible songs only). */
