@@ -38,4 +38,15 @@ describe('InFlightBatcher', () => {
     batches[1].finish();
     expect(await b).toBe('#2');
   });
+
+  it('with gatherTurn, starts a batch at the end of the turn with every item added in it', async () => {
+    const { run, batches } = heldRunner();
+    const batcher = new InFlightBatcher(run, undefined, true);
+    const results = [1, 2, 3].map((n) => batcher.add(n));
+    expect(batches).toHaveLength(0);
+    await new Promise((r) => setImmediate(r));
+    expect(batches.map((b) => b.items)).toEqual([[1, 2, 3]]);
+    batches[0].finish();
+    expect(await Promise.all(results)).toEqual(['#1', '#2', '#3']);
+  });
 });

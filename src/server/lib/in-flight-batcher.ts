@@ -9,23 +9,28 @@ export class InFlightBatcher<T, R> {
 
   /**
    * `run` does one batch and returns one result per item, in order. `take` says how many of the waiting items the next
-   * batch takes (at least one): all of them by default.
+   * batch takes (at least one): all of them by default. `gatherTurn`: a batch that starts while none is in flight waits
+   * for the end of the event loop's turn, and takes the items added in it (the requests read from the sockets in one
+   * turn: a burst's first batch holds all of them, not only the first).
    */
   constructor(
     private readonly run: (items: T[]) => Promise<R[]>,
     private readonly take: (waiting: readonly T[]) => number = (waiting) => waiting.length,
+    private readonly gatherTurn = false,
   ) {}
 
   /** Resolves with the item's result when its batch is done; rejects with the batch's error when it fails. */
   add(item: T): Promise<R> {
     return new Promise<R>((done, failed) => {
       this.waiting.push({ item, done, failed });
-      if (!this.running) void this.drain();
+      if (this.running) return;
+      this.running = true;
+      if (this.gatherTurn) setImmediate(() => void this.drain());
+      else void this.drain();
     });
   }
 
   private async drain() {
-    this.running = true;
     while (this.waiting.length) {
       const count = Math.max(1, this.take(this.waiting.map((w) => w.item)));
       const batch = this.waiting.splice(0, count);

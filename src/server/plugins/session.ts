@@ -88,8 +88,8 @@ interface CachedSession {
 export class SessionStore {
   /**
    * Looks uncached sessions up, built once and prepared (it runs on every uncached signed-in request, see `npm run
-   * bench`); the sessions asked for while a lookup is in flight go together in the next one (a burst of requests after
-   * a restart, ADR 048).
+   * bench`); the sessions asked for in one turn of the event loop, or while a lookup is in flight, go together (a
+   * burst of requests after a restart, ADR 048).
    */
   private readonly lookups: InFlightBatcher<string, { userId: string; expire: Date } | undefined>;
   private readonly cache = new Map<string, CachedSession>();
@@ -114,6 +114,7 @@ export class SessionStore {
         return sids.map((sid) => found.get(sid));
       },
       (waiting) => Math.min(waiting.length, LOOKUP_BATCH_MAX),
+      true,
     );
     opts.hub.onSignal('session_ended', (sid) => {
       this.forget(sid);
