@@ -406,8 +406,9 @@ async function voteScenarios(app) {
 /**
  * A new vote with its tally vs the same vote without one: through drizzle's prepared statements on a bare `pg` pool,
  * 16 clients. With tallies: the repository's `insertVoteWithTally` (loaded from the source with tsx), the one
- * statement the product runs for a new vote (the song's check, vote row, tally slot, new counts). Without: the same
- * statement without its tally: the song's check and the vote row (ADR 048 put the check in the statement).
+ * statement the product runs for a lone new vote (the song's check, vote row, tally slot, new counts; a burst's votes
+ * go in batches, ADR 049). Without: the same statement without its tally: the song's check and the vote row (ADR 048
+ * put the check in the statement).
  */
 async function tallyCost() {
   const { tsImport } = await import('tsx/esm/api');

@@ -11,6 +11,7 @@ import { MixReadModel } from './modules/mixes/mix-read-model';
 import { Presence } from './modules/presence/presence.service';
 import { SearchCache, SEARCH_CACHE_TTL_MS } from './modules/search/search-cache';
 import { OwnVotes } from './modules/votes/own-votes';
+import { NewVotes } from './modules/votes/new-votes';
 import { Semaphore } from './modules/votes/semaphore';
 import { SlotSpread } from './modules/votes/slot-spread';
 import { TotalsFold } from './modules/votes/totals-fold';
@@ -31,6 +32,8 @@ export interface AppState {
    * instead of in the connection pool, whose wait has a timeout; the pool (10 connections) stays free.
    */
   voteGate: Semaphore;
+  /** New votes, written in batches; and how many votes are being cast (ADR 048, 049). */
+  newVotes: NewVotes;
   /** Quiet songs keep their tally on one row, hot ones spread it over every slot. */
   slotSpread: SlotSpread;
   /** Folds the dirty tally slots into vote_totals about every second (ADR 029). */
@@ -59,6 +62,7 @@ export function createAppState(core: CoreDeps): AppState {
     mailer: new Mailer(core.config.mail, core.log),
     chatLatest: new LatestIdCache(core.hub),
     voteGate: new Semaphore(6),
+    newVotes: new NewVotes(core.db),
     slotSpread: new SlotSpread(),
     totalsFold: new TotalsFold(core.db, (err) =>
       core.log.warn({ err }, 'folding the vote tallies failed; next try in a second'),

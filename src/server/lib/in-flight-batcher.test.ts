@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { InFlightBatcher } from './in-flight-batcher';
+import { InFlightBatcher, distinctPrefix } from './in-flight-batcher';
 
 /** A batch runner whose batches finish when the test says so. */
 function heldRunner() {
@@ -48,5 +48,18 @@ describe('InFlightBatcher', () => {
     expect(batches.map((b) => b.items)).toEqual([[1, 2, 3]]);
     batches[0].finish();
     expect(await Promise.all(results)).toEqual(['#1', '#2', '#3']);
+  });
+
+  it('distinctPrefix stops before the first repeated key, and at the cap', () => {
+    const key = (v: { user: string; song: number }) => `${v.user} ${v.song}`;
+    const votes = [
+      { user: 'a', song: 1 },
+      { user: 'b', song: 1 },
+      { user: 'a', song: 2 },
+      { user: 'a', song: 1 },
+    ];
+    expect(distinctPrefix(votes, key, 10)).toBe(3);
+    expect(distinctPrefix(votes, key, 2)).toBe(2);
+    expect(distinctPrefix([], key, 2)).toBe(0);
   });
 });

@@ -44,3 +44,17 @@ export class InFlightBatcher<T, R> {
     this.running = false;
   }
 }
+
+/**
+ * How many of the waiting items the next batch may take: up to `max`, and no two with the same key (a batch stops
+ * before the first repeat). For batches whose statement would fold or refuse repeats.
+ */
+export function distinctPrefix<T>(waiting: readonly T[], key: (item: T) => string, max: number): number {
+  const seen = new Set<string>();
+  for (const [i, item] of waiting.entries()) {
+    const k = key(item);
+    if (i === max || seen.has(k)) return i;
+    seen.add(k);
+  }
+  return waiting.length;
+}

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { InFlightBatcher } from '../lib/in-flight-batcher';
+import { InFlightBatcher, distinctPrefix } from '../lib/in-flight-batcher';
 
 export interface HubTransport {
   /** 'postgres' (LISTEN/NOTIFY) or 'redis' (pub/sub): for logs, /readyz and the bench. */
@@ -71,12 +71,7 @@ export class PostgresNotifyTransport implements HubTransport {
  * reach the other instances as the vote and its removal).
  */
 export function nextBatchSize(waiting: readonly string[]): number {
-  const seen = new Set<string>();
-  for (const [i, payload] of waiting.entries()) {
-    if (i === MAX_NOTIFY_BATCH || seen.has(payload)) return i;
-    seen.add(payload);
-  }
-  return waiting.length;
+  return distinctPrefix(waiting, (payload) => payload, MAX_NOTIFY_BATCH);
 }
 
 /**

@@ -10,7 +10,7 @@ import { testDriver } from '../../../../test/helpers/test-db';
 import { connectWs } from '../../../../test/helpers/ws-client';
 import { describePerTransport } from '../../../../test/helpers/hub-transports';
 import { statementsDuring } from '../../../../test/helpers/statements';
-import { TALLY_SLOTS } from './votes.repository';
+import { TALLY_SLOTS, insertVotesWithTallies } from './votes.repository';
 
 let t: TestApp;
 let http: ReturnType<typeof api>;
@@ -140,8 +140,11 @@ describe('POST /api/votes', () => {
     const publish = vi.spyOn(t.deps.hub, 'publish');
     let release!: () => void;
     try {
-      // Another vote holds a place at the gate: this one's update waits for it.
-      const other = t.deps.state.voteGate.run(() => new Promise<void>((r) => (release = r)));
+      // Another vote is being cast: this one's update waits for it.
+      const other = t.deps.state.newVotes.castThenAnnounce(
+        () => new Promise<void>((r) => (release = r)),
+        async () => {},
+      );
       expect((await vote(bob, { songId: first.id, voteType: 'up' })).statusCode).toBe(200);
       release();
       await other;
@@ -155,6 +158,50 @@ describe('POST /api/votes', () => {
       release?.();
       publish.mockRestore();
     }
+  });
+
+  it('writes a batch of new votes with the same checks as one, each with its song counts after the batch (ADR 049)', async () => {
+    const db = t.database.db;
+    const [venue, closed] = [await createVenue(db), await createVenue(db, { isActive: false })];
+    const song = await createSong(db);
+    const secret = await createSong(db, { uploaderId: alice.id, isPrivate: true });
+    const venueSong = await createSong(db, { venueId: venue.id });
+    const closedSong = await createSong(db, { venueId: closed.id });
+    await createVote(db, { songId: song.id, voteType: 'down' });
+    expect((await vote(bob, { songId: song.id, voteType: 'up' })).statusCode).toBe(200); // bob has voted already
+    const v = (userId: string, songId: number, voteType: 'up' | 'down', venueId: number | null = null) => ({
+      userId,
+      songId,
+      venueId,
+      voteType,
+      slot: 3,
+    });
+    const results = await insertVotesWithTallies(db, [
+      v(alice.id, song.id, 'up'),
+      v(bob.id, secret.id, 'up'), // someone else's private song
+      v(alice.id, secret.id, 'down'), // her own
+      v(bob.id, song.id, 'down'), // bob's second vote there: nothing written
+      v(alice.id, venueSong.id, 'up', venue.id),
+      v(bob.id, venueSong.id, 'up'), // globally: allowed too
+      v(alice.id, song.id, 'up', venue.id), // not in this venue's mix
+      v(alice.id, closedSong.id, 'up', closed.id), // a closed venue
+      v(alice.id, 999_999, 'up'), // no such song
+    ]);
+    const counts = results.map((r) => r && r.counts);
+    expect(counts).toEqual([
+      { upVotes: 2, downVotes: 1 }, // the seeded down, bob's up and alice's up
+      null,
+      { upVotes: 0, downVotes: 1 },
+      null,
+      { upVotes: 1, downVotes: 0 },
+      { upVotes: 1, downVotes: 0 },
+      null,
+      null,
+      null,
+    ]);
+    expect(results[2]!.song).toEqual({ isPrivate: true, uploaderId: alice.id });
+    expect(results[0]!.song.isPrivate).toBe(false);
+    await expectTalliesMatchRows();
   });
 
   it('limits a user to 60 votes a minute (429 with Retry-After)', async () => {

@@ -122,6 +122,88 @@ export async function insertVoteWithTally(
   return { counts: { upVotes: Number(row.up), downVotes: Number(row.down) }, song };
 }
 
+/** A new vote for `insertVotesWithTallies`: the voter, the song, the context (null: global), the type and the slot. */
+export interface NewVote {
+  userId: string;
+  songId: number;
+  venueId: number | null;
+  voteType: VoteType;
+  slot: number;
+}
+
+/**
+ * `insertVoteWithTally` for many votes in one statement (a burst, ADR 049): each vote passes the same checks, is
+ * inserted unless its voter already has one in its context, and is added to its tally slot; every written vote gets
+ * its song's counts after the statement and what the caller must know to announce them. A vote that wrote nothing
+ * gets null (the caller takes the slower path for it). The votes must be distinct per (user, song, context); the
+ * tally rows are written in (song, context, slot) order, as every batch writes them.
+ */
+export async function insertVotesWithTallies(db: Db, votes: readonly NewVote[]) {
+  const statement = preparedSql<{ n: number; up: number; down: number; is_private: boolean; uploader_id: string }>(
+    db,
+    'crowdmix_votes_new',
+    () => sql`
+      with input as (
+        select * from unnest(
+          ${sql.placeholder('userIds')}::text[], ${sql.placeholder('songIds')}::int[], ${sql.placeholder('venueIds')}::int[],
+          ${sql.placeholder('voteTypes')}::text[], ${sql.placeholder('slots')}::int[]
+        ) with ordinality as i(user_id, song_id, venue_id, vote_type, slot, n)
+      ), open_venues as (
+        select id from venues where id in (select venue_id from input) and is_active for key share
+      ), allowed as (
+        select i.*, s.is_private, s.uploader_id
+        from input i join songs s on s.id = i.song_id
+        where case
+          when i.venue_id is null then not s.is_private or s.uploader_id = i.user_id
+          else s.venue_id = i.venue_id and not s.is_private
+            and exists (select 1 from open_venues o where o.id = i.venue_id)
+        end
+      ), ins as (
+        insert into votes (user_id, song_id, venue_id, vote_type)
+        select user_id, song_id, venue_id, vote_type from allowed order by n
+        on conflict on constraint votes_user_song_context_key do nothing
+        returning user_id, song_id, venue_id
+      ), added as (
+        select a.* from allowed a
+        join ins on ins.user_id = a.user_id and ins.song_id = a.song_id
+          and (ins.venue_id = a.venue_id or (ins.venue_id is null and a.venue_id is null))
+      ), tally as (
+        insert into vote_tallies (song_id, venue_id, slot, up_votes, down_votes)
+        select song_id, venue_id, slot, count(*) filter (where vote_type = 'up'), count(*) filter (where vote_type = 'down')
+        from added group by song_id, venue_id, slot order by song_id, venue_id, slot
+        on conflict on constraint vote_tallies_song_context_slot_key
+        do update set up_votes = vote_tallies.up_votes + excluded.up_votes, down_votes = vote_tallies.down_votes + excluded.down_votes, dirty = true
+        returning song_id, venue_id, slot, up_votes, down_votes
+      ), written as (
+        select song_id, venue_id, sum(up_votes)::int as up, sum(down_votes)::int as down, array_agg(slot) as slots
+        from tally group by song_id, venue_id
+      ), counts as (
+        select w.song_id, w.venue_id,
+          w.up + coalesce(sum(t.up_votes), 0)::int as up, w.down + coalesce(sum(t.down_votes), 0)::int as down
+        from written w left join vote_tallies t on t.song_id = w.song_id
+          and (t.venue_id = w.venue_id or (t.venue_id is null and w.venue_id is null)) and t.slot <> all(w.slots)
+        group by w.song_id, w.venue_id, w.up, w.down
+      )
+      select a.n::int as n, c.up, c.down, a.is_private, a.uploader_id
+      from added a join counts c on c.song_id = a.song_id
+        and (c.venue_id = a.venue_id or (c.venue_id is null and a.venue_id is null))`,
+  );
+  const rows = await statement.execute({
+    userIds: votes.map((v) => v.userId),
+    songIds: votes.map((v) => v.songId),
+    venueIds: votes.map((v) => v.venueId),
+    voteTypes: votes.map((v) => v.voteType),
+    slots: votes.map((v) => v.slot),
+  });
+  const results: ({ counts: { upVotes: number; downVotes: number }; song: VotedSong } | null)[] = votes.map(() => null);
+  for (const row of rows)
+    results[Number(row.n) - 1] = {
+      counts: { upVotes: Number(row.up), downVotes: Number(row.down) },
+      song: { isPrivate: row.is_private, uploaderId: row.uploader_id },
+    };
+  return results;
+}
+
 /** Locks and returns the user's vote in this context (null when a concurrent request removed it meanwhile). */
 export async function lockVote(tx: DbOrTx, userId: string, songId: number, venueId: number | null) {
   const res = await tx.execute(sql`

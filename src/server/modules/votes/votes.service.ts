@@ -61,48 +61,36 @@ type VoteInput = { songId: number; voteType: VoteType; venueId: number | null };
 type Cast = { result: VoteResult; song: repo.VotedSong };
 
 /**
- * Casts, switches or removes the caller's vote, then announces the new counts to every socket. The database work
- * waits for a place at the vote gate; the announcement comes after it has left, so that the gate then counts the
- * votes still being cast.
+ * Casts, switches or removes the caller's vote, then announces the new counts to every socket. A new vote is written
+ * in the next batch of new votes (ADR 049); the others wait for a place at the vote gate.
  */
 export async function castVote(
   deps: Pick<AppDeps, 'db' | 'hub' | 'state'>,
   userId: string,
   input: VoteInput,
 ): Promise<VoteResult> {
-  const { songId, venueId } = input;
-  const { result, song } = await deps.state.voteGate.run(async () => {
-    const slot = repo.slotFor(userId, deps.state.slotSpread.spreadFor(songId, venueId));
-    return (await castNewVote(deps.db, userId, input, slot)) ?? (await changeVote(deps.db, userId, input, slot));
-  });
-  // A private song's counts are its owner's business only: no one else learns that it exists. With the update goes
-  // the signal that makes every instance forget this user's cached votes (handled before the update, everywhere).
-  await deps.hub.publish(
-    { type: 'vote_update', songId, venueId, voteCount: result.voteCount },
-    song.isPrivate ? { kind: 'users', userIds: [song.uploaderId] } : { kind: 'all' },
-    [{ kind: 'votes_changed', key: userId }],
-    // Other votes being cast will publish within milliseconds: the sockets get this one with theirs (ADR 048).
-    { moreFollow: deps.state.voteGate.inFlight > 0 },
-  );
-  return result;
-}
-
-/**
- * Most votes are new: one statement checks the song, writes the vote and its tally and returns the counts. Null when
- * it wrote nothing (the user already had a vote here, or the song or venue failed the check, which changeVote names)
- * or met a deadlock, which changeVote's loop retries.
- */
-async function castNewVote(db: Db, userId: string, input: VoteInput, slot: number): Promise<Cast | null> {
   const { songId, voteType, venueId } = input;
-  try {
-    const inserted = await repo.insertVoteWithTally(db, { userId, songId, venueId, voteType }, slot);
-    return inserted && { result: { vote: { voteType }, voteCount: inserted.counts }, song: inserted.song };
-  } catch (err) {
-    const code = pgCode(err);
-    if (code === '23503') throw notFound('Song not found');
-    if (!code || !RETRYABLE.has(code)) throw err;
-    return null;
-  }
+  const { newVotes, voteGate } = deps.state;
+  const slot = repo.slotFor(userId, deps.state.slotSpread.spreadFor(songId, venueId));
+  return newVotes.castThenAnnounce(
+    async () => {
+      const written = await newVotes.write({ userId, songId, venueId, voteType, slot });
+      if (written) return { result: { vote: { voteType }, voteCount: written.counts }, song: written.song };
+      return voteGate.run(() => changeVote(deps.db, userId, input, slot));
+    },
+    async ({ result, song }, moreFollow) => {
+      // A private song's counts are its owner's business only: no one else learns that it exists. With the update
+      // goes the signal that makes every instance forget this user's cached votes (handled before it, everywhere).
+      // Other votes being cast will publish within milliseconds: the sockets get this one with theirs (ADR 048).
+      await deps.hub.publish(
+        { type: 'vote_update', songId, venueId, voteCount: result.voteCount },
+        song.isPrivate ? { kind: 'users', userIds: [song.uploaderId] } : { kind: 'all' },
+        [{ kind: 'votes_changed', key: userId }],
+        { moreFollow },
+      );
+      return result;
+    },
+  );
 }
 
 /**
