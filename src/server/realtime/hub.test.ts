@@ -179,6 +179,58 @@ describe('RealtimeHub delivery', () => {
     expect(outside.types()).toEqual([['vote_update'], ['messages_read']]);
   });
 
+  it("interleaves a socket's own events with everyone's in the order they were published, superseded ones in place", async () => {
+    const a = await added('a', 'u1');
+    const b = await added('b', 'u2');
+    hub.handle(a.client, { type: 'subscribe', room: 'live:1' });
+    await vi.runAllTimersAsync();
+    a.frames.length = 0;
+    const snapshot = (version: number) => ({ type: 'live_state', venueId: 1, version }) as unknown as ServerEvent;
+    await hub.publish(vote(1)); // opens a window
+    await hub.publish(snapshot(1), { kind: 'room', room: 'live:1' });
+    await hub.publish(vote(2));
+    await hub.publish({ type: 'messages_read', otherUserId: 'u9' }, { kind: 'users', userIds: ['u1'] });
+    await hub.publish(vote(3));
+    await hub.publish(snapshot(2), { kind: 'room', room: 'live:1' }); // takes the first snapshot's place
+    vi.advanceTimersByTime(COALESCE_WINDOW_MS);
+    expect(a.frames).toEqual([
+      [vote(1)],
+      [snapshot(2), vote(2), { type: 'messages_read', otherUserId: 'u9' }, vote(3)],
+    ]);
+    expect(b.frames).toEqual([[vote(1)], [vote(2), vote(3)]]);
+  });
+
+  it("queues everyone's events once for all sockets, not once per socket (ADR 049)", async () => {
+    let looks = 0;
+    const sockets = await Promise.all(
+      Array.from({ length: 200 }, async (_, i) => {
+        const c = await added(`s${i}`);
+        const socket = c.client.socket as unknown as { readyState: number };
+        Object.defineProperty(socket, 'readyState', { get: () => (looks++, 1) });
+        return c;
+      }),
+    );
+    await hub.publish(vote(0)); // opens a window: sent to each at once
+    looks = 0;
+    for (let i = 1; i < 100; i++) await hub.publish(vote(i), undefined, [], { moreFollow: i < 99 });
+    // One look at each socket when the window ends, instead of one per socket and event (19,800).
+    expect(looks).toBeLessThanOrEqual(2 * sockets.length);
+    for (const s of sockets) expect(s.frames.flat()).toHaveLength(100);
+  });
+
+  it("gives a socket that joins during a window only everyone's events published after its hello", async () => {
+    const a = await added('a');
+    await hub.publish(vote(1)); // opens a window
+    await hub.publish(vote(2));
+    const late = fakeClient('late');
+    await hub.add(late.client);
+    await hub.publish(vote(3));
+    vi.advanceTimersByTime(COALESCE_WINDOW_MS);
+    expect(late.types()).toEqual([['hello'], ['vote_update']]);
+    expect(late.frames[1]).toEqual([vote(3)]);
+    expect(a.frames).toEqual([[vote(1)], [vote(2), vote(3)]]);
+  });
+
   it('confirms a subscription once the socket is in the room, after the events queued before it; a refused one is not', async () => {
     const a = await added('a');
     hub.authorizeRooms('venue:', async (_client, room) => room !== 'venue:2');

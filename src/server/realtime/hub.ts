@@ -152,8 +152,11 @@ export class RealtimeHub {
     await this.transport?.stop();
     if (this.windowTimer) clearTimeout(this.windowTimer);
     this.windowTimer = null;
-    for (const client of [...this.outbox.keys()]) this.flushClient(client);
+    for (const client of this.broadcast.length ? [...this.clients.values()] : [...this.outbox.keys()])
+      this.flushClient(client);
     this.windowFrames = [];
+    this.broadcast = [];
+    this.broadcastFrom.clear();
     for (const c of this.clients.values()) c.socket.close(1001, 'server shutting down');
   }
 
@@ -329,10 +332,15 @@ export class RealtimeHub {
     // unless more are known to follow: then it opens a window and waits in it for them.
     const now = !this.windowTimer && !moreFollow;
     const queued = now ? -1 : this.windowFrames.push(frame) - 1;
-    for (const c of targets) {
-      if (c.socket.readyState !== 1) continue;
-      if (now) c.socket.send(frame, TEXT);
-      else this.enqueue(c, queued, supersedes);
+    if (!now && audience.kind === 'all') {
+      // Every socket's: one entry for all of them, not one per socket (a burst of votes to a thousand sockets).
+      this.broadcast.push(queued);
+    } else {
+      for (const c of targets) {
+        if (c.socket.readyState !== 1) continue;
+        if (now) c.socket.send(frame, TEXT);
+        else this.enqueue(c, queued, supersedes);
+      }
     }
     if (now) {
       this.windowMs = COALESCE_WINDOW_MS;
@@ -350,8 +358,19 @@ export class RealtimeHub {
 
   /** The frames published in the open window, each once; sockets queue their indexes. */
   private windowFrames: Buffer[] = [];
-  /** Frames waiting for the end of the coalescing window, per socket (and where a superseding event's frame sits). */
-  private readonly outbox = new Map<Client, { frames: number[]; keyed?: Map<string, number> }>();
+  /**
+   * Frames waiting for the end of the coalescing window, per socket: their indexes in `windowFrames`, each entry's
+   * place in the window's order (a superseding event's frame takes the place of the one it replaces), and where a
+   * superseding event's frame sits.
+   */
+  private readonly outbox = new Map<Client, { frames: number[]; places: number[]; keyed?: Map<string, number> }>();
+  /** The window's frames for every socket (indexes in `windowFrames`), queued once for all of them. */
+  private broadcast: number[] = [];
+  /**
+   * How much of `broadcast` a socket has had, or must not have: a socket that joined in the window gets only what
+   * came after it, and one sent to early (a 'pong') has had what came before.
+   */
+  private readonly broadcastFrom = new Map<Client, number>();
   private windowTimer: NodeJS.Timeout | null = null;
   /** The open window's length: 15 ms after a quiet spell, doubling while events keep coming (at most 60 ms). */
   private windowMs = COALESCE_WINDOW_MS;
@@ -361,7 +380,7 @@ export class RealtimeHub {
   /** Queues a frame for the end of the open window; a keyed one replaces the frame queued under the same key. */
   private enqueue(client: Client, frame: number, key: string | null = null) {
     let queued = this.outbox.get(client);
-    if (!queued) this.outbox.set(client, (queued = { frames: [] }));
+    if (!queued) this.outbox.set(client, (queued = { frames: [], places: [] }));
     if (key) {
       const at = queued.keyed?.get(key);
       if (at !== undefined) {
@@ -371,6 +390,7 @@ export class RealtimeHub {
       (queued.keyed ??= new Map()).set(key, queued.frames.length);
     }
     queued.frames.push(frame);
+    queued.places.push(frame);
   }
 
   /**
@@ -381,28 +401,40 @@ export class RealtimeHub {
   private flush() {
     this.windowTimer = null;
     this.holding = false;
-    if (!this.outbox.size) return;
+    if (!this.outbox.size && !this.broadcast.length) return;
     const built = new Map<string, Buffer>();
-    for (const client of this.outbox.keys()) this.flushClient(client, built);
+    for (const client of this.broadcast.length ? this.clients.values() : this.outbox.keys())
+      this.flushClient(client, built);
     this.windowFrames = [];
+    this.broadcast = [];
+    this.broadcastFrom.clear();
     this.windowMs = Math.min(this.windowMs * 2, MAX_COALESCE_WINDOW_MS);
     this.windowTimer = setTimeout(() => this.flush(), this.windowMs);
   }
 
+  /** Sends a socket what it has queued (its own frames and its share of the broadcast ones), in order, as one frame. */
   private flushClient(client: Client, built?: Map<string, Buffer>) {
-    const frames = this.outbox.get(client)?.frames;
-    if (!frames) return;
+    const queued = this.outbox.get(client);
+    const from = this.broadcastFrom.get(client) ?? 0;
+    if (!queued && from >= this.broadcast.length) return;
     this.outbox.delete(client);
+    if (this.broadcast.length) this.broadcastFrom.set(client, this.broadcast.length);
     if (client.socket.readyState !== 1) return;
-    if (frames.length === 1) return client.socket.send(this.windowFrames[frames[0]], TEXT);
-    const key = frames.join(',');
-    let payload = built?.get(key);
+    // The sockets that have only the broadcast frames, all of them (a burst, to everyone): one payload, keyed cheaply.
+    const key = queued ? null : `all:${from}`;
+    let payload = key === null ? undefined : built?.get(key);
     if (!payload) {
-      const parts: Buffer[] = [OPEN_ARRAY];
-      frames.forEach((f, i) => parts.push(i ? COMMA : EMPTY, this.windowFrames[f]));
-      parts.push(CLOSE_ARRAY);
-      payload = Buffer.concat(parts);
-      built?.set(key, payload);
+      const frames = queued ? mergeByPlace(queued, this.broadcast, from) : this.broadcast.slice(from);
+      if (frames.length === 1) return client.socket.send(this.windowFrames[frames[0]], TEXT);
+      const listKey = key ?? frames.join(',');
+      payload = built?.get(listKey);
+      if (!payload) {
+        const parts: Buffer[] = [OPEN_ARRAY];
+        frames.forEach((f, i) => parts.push(i ? COMMA : EMPTY, this.windowFrames[f]));
+        parts.push(CLOSE_ARRAY);
+        payload = Buffer.concat(parts);
+        built?.set(listKey, payload);
+      }
     }
     client.socket.send(payload, TEXT);
   }
@@ -430,6 +462,8 @@ export class RealtimeHub {
       mine.add(client);
     }
     this.clients.set(client.socketId, client);
+    // Joined in an open window: the broadcast frames queued before it are not its.
+    if (this.broadcast.length) this.broadcastFrom.set(client, this.broadcast.length);
     for (const old of evicted) {
       old.socket.close(POLICY_VIOLATION, 'Too many connections for this account: the oldest was closed');
       await this.remove(old);
@@ -442,6 +476,7 @@ export class RealtimeHub {
   async remove(client: Client) {
     if (!this.clients.delete(client.socketId)) return;
     this.outbox.delete(client);
+    this.broadcastFrom.delete(client);
     for (const room of [...client.rooms]) this.leave(client, room);
     if (client.userId) {
       const mine = this.byUser.get(client.userId);
@@ -528,4 +563,19 @@ export class RealtimeHub {
     }
     for (const h of this.handlers.get(message.type) ?? []) await h(client, message);
   }
+}
+
+/**
+ * A socket's own frames and the broadcast ones from `from` on, in the window's order: both lists are in order of
+ * their places (a superseding frame sits at the place of the frame it replaced).
+ */
+function mergeByPlace(own: { frames: number[]; places: number[] }, broadcast: number[], from: number): number[] {
+  const merged: number[] = [];
+  let i = 0;
+  let j = from;
+  while (i < own.frames.length || j < broadcast.length) {
+    if (j >= broadcast.length || (i < own.frames.length && own.places[i] < broadcast[j])) merged.push(own.frames[i++]);
+    else merged.push(broadcast[j++]);
+  }
+  return merged;
 }
