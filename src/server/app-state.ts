@@ -62,7 +62,7 @@ export function createAppState(core: CoreDeps): AppState {
     mailer: new Mailer(core.config.mail, core.log),
     chatLatest: new LatestIdCache(core.hub),
     voteGate: new Semaphore(6),
-    newVotes: new NewVotes(core.db),
+    newVotes: new NewVotes(core.db, core.log),
     slotSpread: new SlotSpread(),
     totalsFold: new TotalsFold(core.db, (err) =>
       core.log.warn({ err }, 'folding the vote tallies failed; next try in a second'),
