@@ -629,6 +629,11 @@ for (const size of SIZES) {
   }) => {
     // Without JavaScript: what the page paints from its HTML and styles alone, before the app's code arrives.
     const bare = await browser.newContext({ javaScriptEnabled: false, viewport: size, serviceWorkers: 'block' });
+    // The typeface arrives late here, as on a busy machine (a dry run once measured the picture in the fallback font).
+    await bare.route(/\.woff2$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 500));
+      await route.continue();
+    });
     const before = await bare.newPage();
     await before.goto('/venue/1/mix');
     const shell = before.locator('#frame-shell');
@@ -637,6 +642,9 @@ for (const size of SIZES) {
     await expect(shell.getByText('CrowdMix', { exact: true })).toBeVisible();
     // Nothing in it can be focused or clicked: it is a picture of the bar, not a second one.
     expect(await shell.locator('a, button, input, [tabindex]').count()).toBe(0);
+    // Measured in the app's typeface, as the real bar is: once the page's fonts are in (the picture's text is set
+    // in the fallback until then, as any text is).
+    await before.evaluate(() => document.fonts.ready.then(() => undefined));
     const shellBar = (await shell.locator(':scope > div').boundingBox())!;
     const shellLogo = (await shell.getByText('CrowdMix', { exact: true }).boundingBox())!;
     await bare.close();
@@ -647,6 +655,7 @@ for (const size of SIZES) {
     const bar = page.getByRole('navigation', { name: 'Main' });
     await expect(bar).toBeVisible();
     await expect(page.locator('#frame-shell')).toBeHidden();
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const realBar = (await page.locator('header').first().boundingBox())!;
     const realLogo = (await bar.getByText('CrowdMix', { exact: true }).boundingBox())!;
     expect(realBar).toEqual(shellBar);
