@@ -5,11 +5,6 @@ export class Semaphore {
 
   constructor(private readonly size: number) {}
 
-  /** How many runs hold a place or wait for one. */
-  get inFlight(): number {
-    return this.active + this.waiting.length;
-  }
-
   /** Runs `fn` once a place is free and releases the place when it settles. */
   async run<T>(fn: () => Promise<T>): Promise<T> {
     if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
