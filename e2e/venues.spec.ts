@@ -126,6 +126,41 @@ test.describe('venues and venue mixes', () => {
     await expect(page.getByText('Song removed', { exact: true })).toBeVisible();
   });
 
+  test("an owner's vote buttons stay where they were drawn while the owner's tools arrive", async ({
+    page,
+    context,
+  }) => {
+    // The remove buttons' code loads after the mix (ADR 031). When the rows made room for them on arrival, every
+    // vote button jumped 32 px left half a second after the mix showed: a press just then went to the wrong control
+    // (the dry runs' lost vote in the test above).
+    await signUp(context);
+    const created = await context.request.post('/api/venues', {
+      data: { name: `Steady Rows ${uid()}`, location: 'Leipzig', type: 'bar' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const venueId = ((await created.json()) as { id: number }).id;
+    const title = `Steady ${uid()}`;
+    const song = await context.request.post('/api/songs', {
+      multipart: {
+        type: 'youtube',
+        title,
+        artist: 'Venue Band',
+        youtubeUrl: `https://youtu.be/${freshVideo()}`,
+        venueId: String(venueId),
+      },
+    });
+    expect(song.status(), await song.text()).toBe(201);
+
+    const releaseTools = await holdResponses(page, /\/assets\/owner-tools-[^/]+\.js$/);
+    await page.goto(`/venue/${venueId}/mix`);
+    const up = page.getByRole('button', { name: `Vote up ${title}` });
+    await expect(up).toBeVisible();
+    const before = await up.boundingBox();
+    releaseTools();
+    await expect(page.getByRole('button', { name: `Remove ${title} from the mix` })).toBeVisible();
+    expect(await up.boundingBox()).toEqual(before);
+  });
+
   test('visitors browse venues and mixes but are asked to log in to create or upload', async ({ page }) => {
     await page.goto('/venues');
     await expect(page.getByRole('heading', { name: 'Music Venues' })).toBeVisible();

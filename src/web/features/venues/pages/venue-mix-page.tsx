@@ -224,7 +224,9 @@ export function VenueMixPage() {
                 actions={
                   isOwner
                     ? (song) => (
-                        <Suspense fallback={null}>
+                        // The remove button's room is kept while its code loads (its icon-sm size): made on
+                        // arrival, it moved every vote button aside half a second after the mix showed.
+                        <Suspense fallback={<span className="block size-8" aria-hidden />}>
                           <RemoveFromMix
                             venue={v}
                             song={song}
