@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { VoteType } from '../../../shared/constants';
 import type { RankedSong } from '../../../shared/schemas/song';
 import { MixResponseSchema, type MixResponse } from '../../../shared/schemas/venue';
-import { EncodedMix, acceptsGzip, type VoteLookup } from './mix-body';
+import { EncodedMix, acceptsGzip, type MixBody, type VoteLookup } from './mix-body';
 
 const song = (id: number, over: Partial<RankedSong> = {}): RankedSong => ({
   id,
@@ -47,12 +47,19 @@ const expected = (mix: MixResponse, votes: Map<number, VoteType>) =>
   });
 
 const parse = (body: Buffer) => MixResponseSchema.parse(JSON.parse(body.toString('utf8')));
+/** A body's bytes, its parts joined. */
+const bytesOf = ({ parts, byteLength }: MixBody) => {
+  const body = Buffer.concat(parts);
+  expect(body.length).toBe(byteLength);
+  return body;
+};
 
 describe('EncodedMix', () => {
   it("a visitor's body parses with MixResponseSchema and equals what the schema encodes", () => {
     for (const mix of [mixOf(0), mixOf(1), mixOf(12), mixOf(9, true)]) {
-      const { body, encoding } = EncodedMix.of(mix).body(null, false);
-      expect(encoding).toBeNull();
+      const answer = EncodedMix.of(mix).body(null, false);
+      const body = bytesOf(answer);
+      expect(answer.encoding).toBeNull();
       expect(parse(body)).toEqual(MixResponseSchema.parse(mix));
       expect(JSON.parse(body.toString('utf8'))).toEqual(expected(mix, new Map()));
     }
@@ -67,9 +74,9 @@ describe('EncodedMix', () => {
         fc.boolean(),
         (pairs, gzip) => {
           const votes = new Map(pairs);
-          const { body, encoding } = encoded.body(lookup(votes), gzip);
-          const plain = encoding === 'gzip' ? gunzipSync(body) : body;
-          expect(encoding).toBe(gzip ? 'gzip' : null);
+          const answer = encoded.body(lookup(votes), gzip);
+          const plain = answer.encoding === 'gzip' ? gunzipSync(bytesOf(answer)) : bytesOf(answer);
+          expect(answer.encoding).toBe(gzip ? 'gzip' : null);
           const inMix = new Map([...votes].filter(([id]) => id <= 20));
           expect(parse(plain)).toEqual(MixResponseSchema.parse(expected(mix, inMix)));
           expect(JSON.parse(plain.toString('utf8'))).toEqual(expected(mix, inMix));
@@ -82,9 +89,9 @@ describe('EncodedMix', () => {
   it("one caller's votes never leak into the next caller's body", () => {
     const encoded = EncodedMix.of(mixOf(5));
     encoded.body(lookup(new Map([[2, 'up']])), false);
-    const visitor = parse(encoded.body(null, false).body);
+    const visitor = parse(bytesOf(encoded.body(null, false)));
     expect(visitor.songs.map((s) => s.userVote)).toEqual([null, null, null, null, null]);
-    const other = parse(encoded.body(lookup(new Map([[3, 'down']])), false).body);
+    const other = parse(bytesOf(encoded.body(lookup(new Map([[3, 'down']])), false)));
     expect(other.songs.map((s) => s.userVote)).toEqual([null, null, 'down', null, null]);
   });
 
@@ -93,8 +100,27 @@ describe('EncodedMix', () => {
     const a = encoded.body(null, true);
     const b = encoded.body(null, true);
     expect(a.encoding).toBe('gzip');
-    expect(b.body).toBe(a.body);
-    expect(parse(gunzipSync(a.body)).songs).toHaveLength(30);
+    expect(b.parts).toEqual(a.parts);
+    expect(b.parts[0]).toBe(a.parts[0]);
+    expect(parse(gunzipSync(bytesOf(a))).songs).toHaveLength(30);
+  });
+
+  it("a signed-in caller's plain body is made of the memoised bytes, never a copy of them (ADR 050)", () => {
+    const encoded = EncodedMix.of(mixOf(12));
+    const votes = lookup(
+      new Map<number, VoteType>([
+        [3, 'up'],
+        [7, 'down'],
+      ]),
+    );
+    const visitor = encoded.body(null, false).parts[0];
+    const first = encoded.body(votes, false);
+    const again = encoded.body(votes, false);
+    // The runs between the voted songs are views of the visitor's document; the variants are the same buffers again.
+    expect(first.parts).toHaveLength(5);
+    for (const i of [0, 2, 4]) expect(first.parts[i].buffer).toBe(visitor.buffer);
+    for (const i of [1, 3]) expect(again.parts[i]).toBe(first.parts[i]);
+    expect(bytesOf(again)).toEqual(bytesOf(first));
   });
 });
 

@@ -189,6 +189,28 @@ describe('mix responses on the wire', () => {
     });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(mine);
+
+    // On a real socket, from a buffer the route's pool lends (ADR 050): the same document with its length, again and
+    // again (a lent buffer is reused once its response closed); HEAD gets the headers alone.
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const plainOnly = { cookie: voter.cookie, 'accept-encoding': 'identity' };
+    const onWire = await fetch(`${address}/api/mix/global`, { headers: plainOnly });
+    const bytes = Buffer.from(await onWire.arrayBuffer());
+    expect(onWire.headers.get('content-length')).toBe(String(bytes.length));
+    expect(onWire.headers.get('transfer-encoding')).toBeNull();
+    expect(JSON.parse(bytes.toString())).toEqual(mine);
+    const again = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        fetch(`${address}/api/mix/global`, { headers: plainOnly }).then(async (r) =>
+          Buffer.from(await r.arrayBuffer()),
+        ),
+      ),
+    );
+    for (const b of again) expect(b.equals(bytes)).toBe(true);
+    const head = await fetch(`${address}/api/mix/global`, { method: 'HEAD', headers: plainOnly });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(bytes.length));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
     for (const p of picks)
       await http.post('/api/votes', { as: voter, body: { songId: p.id, voteType: expected.get(p.id) } });
   });

@@ -8,6 +8,7 @@ import { MixResponseSchema } from '../../../shared/schemas/venue';
 import type { AppModule } from '../../deps';
 import * as service from './mixes.service';
 import { startCharts, stopCharts } from './charts.service';
+import { BodyPool } from '../../lib/body-pool';
 import { acceptsGzip, type MixBody } from './mix-body';
 
 const TrendingQuerySchema = z.strictObject({
@@ -21,17 +22,22 @@ const TrendingQuerySchema = z.strictObject({
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Sends a pre-encoded mix (fastify passes a Buffer through untouched, bypassing the response serialiser). */
-function sendMix(reply: FastifyReply, mix: MixBody) {
+/**
+ * Sends a pre-encoded mix: fastify passes a Buffer through untouched, bypassing the response serialiser. A body in
+ * parts (a signed-in caller's) is joined in a buffer lent by the pool until the response closes (ADR 050).
+ */
+function sendMix(reply: FastifyReply, mix: MixBody, pool: BodyPool) {
   reply.type(JSON_TYPE).header('vary', 'Accept-Encoding, Cookie');
   if (mix.encoding) reply.header('content-encoding', mix.encoding);
-  return reply.send(mix.body as never);
+  const body = mix.parts.length === 1 ? mix.parts[0] : pool.join(mix.parts, mix.byteLength, reply.raw);
+  return reply.send(body as never);
 }
 
 export const mixesModule: AppModule = {
   name: 'mixes',
   register(app, deps) {
     const tags = ['mixes'];
+    const bodies = new BodyPool();
 
     app.get(
       '/api/mix/global',
@@ -47,6 +53,7 @@ export const mixesModule: AppModule = {
             null,
             acceptsGzip(request.headers['accept-encoding']),
           ),
+          bodies,
         ),
     );
 
@@ -69,6 +76,7 @@ export const mixesModule: AppModule = {
             request.params.id,
             acceptsGzip(request.headers['accept-encoding']),
           ),
+          bodies,
         ),
     );
 
