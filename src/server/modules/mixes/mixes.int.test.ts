@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import nodeHttp from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { songs as songsTable, voteTallies } from '../../db/schema';
@@ -12,6 +13,13 @@ let http: ReturnType<typeof api>;
 let alice: TestUser;
 let bob: TestUser;
 const HOUR = 3_600_000;
+
+/** The app on a real socket (listening from the first test that asks). */
+async function serverUrl(): Promise<string> {
+  const address = t.app.server.address();
+  if (address && typeof address === 'object') return `http://127.0.0.1:${address.port}`;
+  return t.app.listen({ host: '127.0.0.1', port: 0 });
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -192,7 +200,7 @@ describe('mix responses on the wire', () => {
 
     // On a real socket, from a buffer the route's pool lends (ADR 050): the same document with its length, again and
     // again (a lent buffer is reused once its response closed); HEAD gets the headers alone.
-    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = await serverUrl();
     const plainOnly = { cookie: voter.cookie, 'accept-encoding': 'identity' };
     const onWire = await fetch(`${address}/api/mix/global`, { headers: plainOnly });
     const bytes = Buffer.from(await onWire.arrayBuffer());
@@ -213,6 +221,51 @@ describe('mix responses on the wire', () => {
     expect((await head.arrayBuffer()).byteLength).toBe(0);
     for (const p of picks)
       await http.post('/api/votes', { as: voter, body: { songId: p.id, voteType: expected.get(p.id) } });
+  });
+
+  it('under concurrent reads with aborted ones, every caller gets their own bytes (the lent buffers, ADR 050)', async () => {
+    // End to end on real sockets, keep-alive, a fifth of the requests dropped as soon as sent. On loopback a body this
+    // size is written before the next request runs, so a buffer given back too early would not show here: the
+    // lending rule itself is body-pool.test.ts's property.
+    for (let i = 0; i < 12; i++) await votesFor((await createSong(t.database.db, { title: `Wire ${i}` })).id, 1, 'up');
+    await announceSongs();
+    const visitor = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/mix/global' })).body) as {
+      songs: MixSong[];
+    };
+    const voters = await Promise.all(Array.from({ length: 4 }, () => registerUser(t.app)));
+    for (const [i, voter] of voters.entries())
+      for (const song of visitor.songs.filter((_, k) => k % (i + 2) === 0))
+        await http.post('/api/votes', { as: voter, body: { songId: song.id, voteType: i % 2 ? 'down' : 'up' } });
+    const base = await serverUrl();
+    const agent = new nodeHttp.Agent({ keepAlive: true, maxSockets: 8 });
+    /** One read as `voter`; `abort`: the request is dropped as soon as it is sent. */
+    const read = (voter: TestUser, abort: boolean) =>
+      new Promise<string | null>((resolve, reject) => {
+        const req = nodeHttp.get(`${base}/api/mix/global`, { agent, headers: { cookie: voter.cookie } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve(Buffer.concat(chunks).toString()));
+          res.on('error', () => resolve(null));
+        });
+        req.on('error', (err) => (abort ? resolve(null) : reject(err)));
+        if (abort) req.on('finish', () => req.destroy());
+      });
+    const expected = new Map<TestUser, string>();
+    for (const voter of voters) expected.set(voter, (await read(voter, false))!);
+    expect(new Set(expected.values()).size).toBe(voters.length);
+    const reads = await Promise.all(
+      Array.from({ length: 160 }, (_, i) => {
+        const voter = voters[i % voters.length];
+        return read(voter, i % 5 === 4).then((body) => ({ voter, body }));
+      }),
+    );
+    agent.destroy();
+    const answered = reads.filter((r) => r.body !== null);
+    expect(answered.length).toBeGreaterThanOrEqual(128);
+    for (const { voter, body } of answered) expect(body).toBe(expected.get(voter));
+    for (const [i, voter] of voters.entries())
+      for (const song of visitor.songs.filter((_, k) => k % (i + 2) === 0))
+        await http.post('/api/votes', { as: voter, body: { songId: song.id, voteType: i % 2 ? 'down' : 'up' } });
   });
 
   it('reads Accept-Encoding as HTTP means it', () => {
