@@ -2,6 +2,7 @@
  * Security around sessions: Secure cookies and HSTS behind https, the Origin check on HTTP and on the
  * websocket upgrade (a real `ws` client against a listening app), and signed-out cookies refused on both.
  */
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { api, cookieFrom, createTestApp, registerUser, type TestApp } from '../../../test/helpers/test-app';
@@ -108,6 +109,27 @@ describe('the websocket upgrade on a listening app', () => {
     if (own.opened) own.ws.close();
   });
 
+  it('an upgrade anywhere but /ws is refused with 404 and its connection closed', async () => {
+    const { port } = t.app.server.address() as { port: number };
+    for (const path of ['/livez', '/api/mix/global', '/api/no-such-route', '/ws/extra', '/']) {
+      const answer = await rawUpgrade(port, path, origin);
+      expect({ path, status: answer.head.split('\r\n')[0] }).toEqual({ path, status: 'HTTP/1.1 404 Not Found' });
+      // The server hung up by itself: a refused upgrade does not leave a socket open.
+      expect(answer.closedBy).toBe('server');
+    }
+    // /ws with a query string is still the websocket.
+    const own = await connect(`${wsUrl}?v=1`, { origin });
+    expect(own.opened).toBe(true);
+    if (own.opened) own.ws.close();
+  });
+
+  it('plain HTTP routes carry none of the websocket plugin hooks (they run for /ws alone)', () => {
+    const routes = t.app.printRoutes({ commonPrefix: false, includeHooks: true });
+    const livez = routes.slice(routes.indexOf('/livez (GET)'), routes.indexOf('/livez (HEAD)'));
+    expect(livez).toContain('(onRequest)');
+    expect(livez).not.toContain('(onResponse)');
+  });
+
   it('after sign-out the old cookie gets 401 on HTTP and on the websocket upgrade', async () => {
     const u = await registerUser(t.app);
     const before = await connect(wsUrl, { origin, cookie: u.cookie });
@@ -137,3 +159,25 @@ describe('the websocket upgrade on a listening app', () => {
     if (ws.opened) ws.ws.close();
   });
 });
+
+/** Sends a websocket upgrade request for `path` on a raw TCP socket; resolves with the answer's head and who closed. */
+function rawUpgrade(port: number, path: string, origin: string): Promise<{ head: string; closedBy: 'server' }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let data = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`${path}: the connection was still open after 5 s (answer so far: ${JSON.stringify(data)})`));
+    }, 5_000);
+    socket.on('data', (d) => (data += d));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ head: data, closedBy: 'server' });
+    });
+    socket.write(
+      `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${origin}\r\nConnection: Upgrade\r\n` +
+        `Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+    );
+  });
+}

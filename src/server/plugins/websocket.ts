@@ -4,6 +4,8 @@
  * 1008, and a turn of the event loop before each message, so that one socket's backlog never runs as one block.
  */
 import crypto from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
@@ -15,12 +17,46 @@ import { isOwnOrigin } from './security';
 
 const MAX_FRAME = 4 * 1024;
 
+/**
+ * The plugin and its one route live in a context of their own. Registered on the app, @fastify/websocket puts an
+ * onRequest and an onResponse hook on every request and wraps every route's handler, so that an upgrade request to
+ * any route is accepted and then closed: HTTP paid for it on each request (`npm run bench`, framework overhead),
+ * and an upgrade to /livez held its connection open for the close handshake, outside the per-address socket caps.
+ * Here the hooks run for /ws alone, and an upgrade to any other path is refused before it reaches the router.
+ */
 export async function registerWebsocket(app: FastifyInstance, hub: RealtimeHub, opts: { appUrl?: string }) {
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME } });
+  await app.register(async (scoped) => {
+    await scoped.register(websocket, { options: { maxPayload: MAX_FRAME } });
+    upgradeOnlyAt(app.server, WS_PATH);
+    registerSocketRoute(scoped, hub, opts);
+  });
+}
+
+const WS_PATH = '/ws';
+
+/**
+ * Lets the websocket plugin's 'upgrade' listener (the last one added to `server`) see only requests for `path`
+ * (with or without a query); any other upgrade request is answered 404 and its connection closed.
+ */
+function upgradeOnlyAt(server: Server, path: string) {
+  const plugin = server.listeners('upgrade').at(-1) as (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  server.removeListener('upgrade', plugin);
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = req.url ?? '';
+    if (url === path || url.startsWith(`${path}?`)) return plugin.call(server, req, socket, head);
+    // Node removed its own error listener before 'upgrade': a reset while answering must not be unhandled.
+    socket.on('error', () => socket.destroy());
+    socket.end(REFUSED_UPGRADE, () => socket.destroy());
+  });
+}
+
+const REFUSED_UPGRADE = 'HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n';
+
+function registerSocketRoute(app: FastifyInstance, hub: RealtimeHub, opts: { appUrl?: string }) {
   const limits = hub.limits;
 
   app.get(
-    '/ws',
+    WS_PATH,
     {
       websocket: true,
       schema: { hide: true },
