@@ -5,7 +5,6 @@
  * screens axe-clean at 1280 and 375 px, with screenshots.
  */
 import fs from 'node:fs';
-import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { startSmtp, type TestSmtp } from '../test/helpers/smtp-server';
 import {
@@ -20,6 +19,7 @@ import {
   type Account,
 } from './fixtures';
 import { smtpPort } from './fixtures/servers';
+import { createVenue, uid, uploadYouTubeSong } from './fixtures/content';
 
 const ADMIN: Account = {
   email: 'moderator@crowdmix.test',
@@ -56,16 +56,7 @@ async function person(browser: Browser, account: Account, viewport = { width: 12
 }
 
 async function uploadSong(context: BrowserContext, title: string) {
-  const res = await context.request.post('/api/songs', {
-    multipart: {
-      type: 'youtube',
-      title,
-      artist: 'E2E Band',
-      youtubeUrl: `https://youtu.be/${crypto.randomBytes(9).toString('base64url').slice(0, 11)}`,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const song = (await res.json()) as { id: number };
+  const song = await uploadYouTubeSong(context.request, { title, artist: 'E2E Band' });
   // Ten up votes from helpers would be slow; one puts it in the mix, which holds every public song here.
   expect((await context.request.post('/api/votes', { data: { songId: song.id, voteType: 'up' } })).status()).toBe(200);
   return song;
@@ -310,11 +301,11 @@ test.describe('accounts', () => {
     const owner = await person(browser, newAccount('Owner'));
     const loud = await person(browser, newAccount('Loud'), { width: 375, height: 812 });
     contexts.push(owner.context, loud.context);
-    const venue = (await (
-      await owner.context.request.post('/api/venues', {
-        data: { name: `Quiet Place ${Date.now()}`, location: 'Here', type: 'bar' },
-      })
-    ).json()) as { id: number; name: string };
+    const venue = await createVenue(owner.context.request, {
+      name: `Quiet Place ${uid()}`,
+      location: 'Here',
+      type: 'bar',
+    });
     const text = `LOUD NOISES ${Date.now()}`;
     expect(
       (await loud.context.request.post(`/api/venues/${venue.id}/messages`, { data: { content: text } })).status(),

@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/
 import type { LiveHostInfo, LiveView } from '../src/shared/schemas/live';
 import type { Song } from '../src/shared/schemas/song';
 import { test, expect, expectAccessible, holdRoomJoin, routeOutside, signUp, ownServer } from './fixtures';
+import { createVenue, uid } from './fixtures/content';
 
 const SHOTS = '/tmp/live-shots';
 
@@ -28,13 +29,8 @@ async function newContext(
 }
 
 /** A new venue of the signed-in owner in `context` (a unique name from `name`); returns its id. */
-async function createVenue(context: BrowserContext, name: string, location: string, type: string): Promise<number> {
-  const created = await context.request.post('/api/venues', {
-    data: { name: `${name} ${Date.now().toString(36)}`, location, type },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-}
+const newVenue = async (context: BrowserContext, name: string, location: string, type: string) =>
+  (await createVenue(context.request, { name: `${name} ${uid()}`, location, type })).id;
 
 /** Counts the animations started on the TV's "Up next" rows (the FLIP moves). */
 async function countFlips(context: BrowserContext) {
@@ -68,7 +64,7 @@ test.describe('venue live', () => {
     // --- The host: a new owner with a new venue, on a laptop.
     const hostCtx = await newContext(browser, { width: 1280, height: 800 });
     await signUp(hostCtx);
-    const venueId = await createVenue(hostCtx, 'The Dive Bar', 'Leeds', 'bar');
+    const venueId = await newVenue(hostCtx, 'The Dive Bar', 'Leeds', 'bar');
     const host = await hostCtx.newPage();
     await host.goto(`/venue/${venueId}/live/host`);
     await expect(host.getByRole('heading', { level: 1 })).toBeVisible();
@@ -236,7 +232,7 @@ test.describe('venue live', () => {
   }) => {
     const hostCtx = await newContext(browser, { width: 1280, height: 800 });
     await signUp(hostCtx);
-    const venueId = await createVenue(hostCtx, 'Night Owl', 'Hull', 'club');
+    const venueId = await newVenue(hostCtx, 'Night Owl', 'Hull', 'club');
     const deviceId = `e2e-host-${Date.now().toString(36)}`;
     const started = await hostCtx.request.post(`/api/venues/${venueId}/live/session`, { data: { deviceId } });
     expect(started.status(), await started.text()).toBe(200);
@@ -270,7 +266,7 @@ test.describe('venue live', () => {
   }) => {
     const hostCtx = await newContext(browser, { width: 1280, height: 800 });
     await signUp(hostCtx);
-    const venueId = await createVenue(hostCtx, 'Corner Café', 'York', 'cafe');
+    const venueId = await newVenue(hostCtx, 'Corner Café', 'York', 'cafe');
     const first = await hostCtx.newPage();
     await first.goto(`/venue/${venueId}/live/host`);
     await first.getByRole('button', { name: 'Start the live session' }).click();

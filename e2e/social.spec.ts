@@ -13,6 +13,7 @@ import {
   receivedFrame,
   type Account,
 } from './fixtures';
+import { createVenue } from './fixtures/content';
 
 const XSS_NAME = '<img src=x onerror=alert(1)>';
 const SCRIPT = '<script>alert(1)</script>';
@@ -397,11 +398,11 @@ test.describe('social', () => {
   test('profile shows real activity, achievements and a working Manage button', async ({ browser }) => {
     const owner = await person(browser, newAccount('Owner'));
     contexts.push(owner.context);
-    const v = await owner.context.request.post('/api/venues', {
-      data: { name: 'Profile Test Bar', location: 'Testville', type: 'bar' },
+    const venue = await createVenue(owner.context.request, {
+      name: 'Profile Test Bar',
+      location: 'Testville',
+      type: 'bar',
     });
-    expect(v.status(), await v.text()).toBe(201);
-    const venue = await v.json();
     await owner.page.goto('/profile');
     await expect(owner.page.getByRole('heading', { name: 'Owner Tester' })).toBeVisible();
     await expect(owner.page.getByText(owner.account.email)).toBeVisible();

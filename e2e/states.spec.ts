@@ -6,6 +6,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, holdRoomJoin, signUp } from './fixtures';
+import { createVenue, uid } from './fixtures/content';
 
 const BODY = JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'boom' });
 const WORDS = 'Something went wrong on our side. Please try again in a moment.';
@@ -48,13 +49,8 @@ async function expectErrorThenRetry(
  */
 const holdLiveRoom = (page: Page, venueId: number) => holdRoomJoin(page, `live:${venueId}`);
 
-async function newVenue(context: BrowserContext): Promise<number> {
-  const res = await context.request.post('/api/venues', {
-    data: { name: `State Bar ${Date.now().toString(36)}`, location: 'Leeds', type: 'bar' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
+const newVenue = async (context: BrowserContext) =>
+  (await createVenue(context.request, { name: `State Bar ${uid()}`, location: 'Leeds', type: 'bar' })).id;
 
 test('account: a failed load says so in words, and Retry shows the settings', async ({ page, context }) => {
   await signUp(context);

@@ -4,27 +4,14 @@
  * offers no voting or upload, nor does the Upload screen offer it; playlist permission flags shown to admins are
  * the ones the server enforces, and restricted members are told.
  */
-import crypto from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, expectAccessible, newAccount, routeOutside, signUp } from './fixtures';
+import { createVenue, freshVideoId as freshVideo, uid, uploadYouTubeSong } from './fixtures/content';
 
 const SHOTS = '.tmp/shots';
-const freshVideo = () => crypto.randomBytes(9).toString('base64url').slice(0, 11);
-const uid = () => crypto.randomBytes(3).toString('hex');
 
-async function createVenue(request: APIRequestContext, name: string) {
-  const res = await request.post('/api/venues', {
-    data: { name, location: 'Glasgow', type: 'club', description: 'Doors at nine.' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number };
-}
-
-async function uploadViaApi(request: APIRequestContext, fields: Record<string, string>) {
-  const res = await request.post('/api/songs', { multipart: { type: 'youtube', artist: 'Rule Band', ...fields } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number };
-}
+const uploadViaApi = (request: APIRequestContext, song: { title: string; youtubeUrl?: string; venueId?: number }) =>
+  uploadYouTubeSong(request, { artist: 'Rule Band', ...song });
 
 async function fillUpload(page: Page, video: string, title: string) {
   await page.getByLabel('YouTube URL').fill(`https://www.youtube.com/watch?v=${video}`);
@@ -91,12 +78,16 @@ test.describe('venue and playlist rules on the screens', () => {
   }) => {
     await signUp(context, newAccount('Olive'));
     const name = `Last Orders ${uid()}`;
-    const venue = await createVenue(context.request, name);
+    const venue = await createVenue(context.request, {
+      name,
+      location: 'Glasgow',
+      type: 'club',
+      description: 'Doors at nine.',
+    });
     const title = `Closing Song ${uid()}`;
     await uploadViaApi(context.request, {
       title,
-      youtubeUrl: `https://youtu.be/${freshVideo()}`,
-      venueId: String(venue.id),
+      venueId: venue.id,
     });
 
     // The owner deactivates it from the page; the dialog says what that does.
@@ -172,7 +163,6 @@ test.describe('venue and playlist rules on the screens', () => {
     expect((await other.request.post(`/api/community-playlists/${playlistId}/join`)).status()).toBe(200);
     const song = await uploadViaApi(other.request, {
       title: `Proposal ${uid()}`,
-      youtubeUrl: `https://youtu.be/${freshVideo()}`,
     });
     const proposed = await other.request.post(`/api/community-playlists/${playlistId}/songs`, {
       data: { songId: song.id },

@@ -1,10 +1,6 @@
-import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, holdResponses, signUp } from './fixtures';
-
-const uid = () => Math.random().toString(36).slice(2, 8);
-/** A YouTube-shaped id no other upload of the run uses (a video is on CrowdMix once). */
-const freshVideo = () => crypto.randomBytes(9).toString('base64url').slice(0, 11);
+import { createVenue, freshVideoId as freshVideo, uid, uploadYouTubeSong } from './fixtures/content';
 
 async function uploadYouTube(page: Page, title: string, videoId: string) {
   await page.getByLabel('YouTube URL').fill(`https://www.youtube.com/watch?v=${videoId}`);
@@ -134,22 +130,13 @@ test.describe('venues and venue mixes', () => {
     // vote button jumped 32 px left half a second after the mix showed: a press just then went to the wrong control
     // (the dry runs' lost vote in the test above).
     await signUp(context);
-    const created = await context.request.post('/api/venues', {
-      data: { name: `Steady Rows ${uid()}`, location: 'Leipzig', type: 'bar' },
+    const { id: venueId } = await createVenue(context.request, {
+      name: `Steady Rows ${uid()}`,
+      location: 'Leipzig',
+      type: 'bar',
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const venueId = ((await created.json()) as { id: number }).id;
     const title = `Steady ${uid()}`;
-    const song = await context.request.post('/api/songs', {
-      multipart: {
-        type: 'youtube',
-        title,
-        artist: 'Venue Band',
-        youtubeUrl: `https://youtu.be/${freshVideo()}`,
-        venueId: String(venueId),
-      },
-    });
-    expect(song.status(), await song.text()).toBe(201);
+    await uploadYouTubeSong(context.request, { title, artist: 'Venue Band', venueId });
 
     const releaseTools = await holdResponses(page, /\/assets\/owner-tools-[^/]+\.js$/);
     await page.goto(`/venue/${venueId}/mix`);
