@@ -1,6 +1,8 @@
 /** Issue 18: the optional song details DJ Verse matches on, given at upload (with suggestions) and edited later. */
 import crypto from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, signUp } from './fixtures';
+import { uploadYouTubeSong } from './fixtures/content';
 
 const freshVideo = () => crypto.randomBytes(9).toString('base64url').slice(0, 11);
 
@@ -36,7 +38,7 @@ test('details are suggested from the genre, checked, stored with the upload and 
   await expect(page.getByText('Song Uploaded!', { exact: true })).toBeVisible();
 
   // What was stored is what the edit dialog shows; a change is saved.
-  await page.getByRole('button', { name: `Edit details of ${title}` }).click();
+  await editDetails(page, title);
   const dialog = page.getByRole('dialog', { name: 'Song details' });
   await expect(dialog.getByLabel('Release year')).toHaveValue('1801');
   await expect(dialog.getByLabel('Tempo')).toHaveValue('slow');
@@ -46,7 +48,44 @@ test('details are suggested from the genre, checked, stored with the upload and 
   await expect(page.getByText('Details saved', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await page.getByRole('button', { name: `Edit details of ${title}` }).click();
+  await editDetails(page, title);
   await expect(dialog.getByLabel('Energy')).toHaveValue('1');
   await expect(dialog.getByRole('checkbox', { name: 'Romantic' })).toBeChecked();
 });
+
+test('an upload is deleted from its menu in My uploads, after the question; Cancel keeps it', async ({
+  page,
+  context,
+}) => {
+  await signUp(context);
+  const title = `Short-lived ${crypto.randomBytes(3).toString('hex')}`;
+  await uploadYouTubeSong(context.request, { title, artist: 'E2E Artist' });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/upload');
+  const uploads = page.getByRole('list', { name: 'My uploads' });
+  await expect(uploads.getByRole('article', { name: title })).toBeVisible();
+
+  const ask = async () => {
+    await uploads.getByRole('button', { name: `More for ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete song' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Delete this song?' });
+    await expect(question).toContainText(`“${title}” and all its votes will be removed from every mix.`);
+    return question;
+  };
+  await (await ask()).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(uploads.getByRole('article', { name: title })).toBeVisible();
+
+  await (await ask()).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Song deleted', { exact: true })).toBeVisible();
+  await expect(uploads.getByRole('article', { name: title })).toHaveCount(0);
+});
+
+/** "Edit details" from the row's menu in My uploads. */
+async function editDetails(page: Page, title: string) {
+  await page
+    .getByRole('list', { name: 'My uploads' })
+    .getByRole('button', { name: `More for ${title}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Edit details' }).click();
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, holdResponses, signUp } from './fixtures';
+import { test, expect, expectAccessible, holdResponses, ownServer, routeOutside, signUp } from './fixtures';
 import { createVenue, freshVideoId as freshVideo, uid, uploadYouTubeSong } from './fixtures/content';
 
 async function uploadYouTube(page: Page, title: string, videoId: string) {
@@ -115,28 +115,34 @@ test.describe('venues and venue mixes', () => {
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByRole('heading', { name: `${name} II`, level: 1 })).toBeVisible();
 
-    await page.getByRole('button', { name: `Remove ${first} from the mix` }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    // Removing is in the row's menu (a button of its own on every row took a phone's title room).
+    await page.getByRole('button', { name: `More for ${first}` }).click();
+    await page.getByRole('menuitem', { name: 'Remove from the mix' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Remove from this mix?' });
+    await expect(question).toContainText(`“${first}” leaves ${name} II's mix`);
+    await question.getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByRole('list', { name: `${name} II Mix` }).getByRole('article')).toHaveCount(1);
     // The row is gone once the mix is fetched again; the toast that says so still comes (it is not the row's).
     await expect(page.getByText('Song removed', { exact: true })).toBeVisible();
   });
 
-  test("an owner's vote buttons stay where they were drawn while the owner's tools arrive", async ({
+  test("an owner's rows are a patron's rows on a phone: the title keeps its room, and nothing moves as the owner's tools arrive", async ({
     page,
     context,
+    browser,
   }) => {
-    // The remove buttons' code loads after the mix (ADR 031). When the rows made room for them on arrival, every
-    // vote button jumped 32 px left half a second after the mix showed: a press just then went to the wrong control
-    // (the dry runs' lost vote in the test above).
+    // The owner's remove button on each row took 32 px from the title at 375 px ("Openin…"). Before that, its code
+    // arrived after the mix and moved every vote button aside (the dry runs' lost vote in the test above).
+    await page.setViewportSize({ width: 375, height: 812 });
     await signUp(context);
     const { id: venueId } = await createVenue(context.request, {
       name: `Steady Rows ${uid()}`,
       location: 'Leipzig',
       type: 'bar',
     });
-    const title = `Steady ${uid()}`;
+    const title = `Opening Set of the Night ${uid()}`;
     await uploadYouTubeSong(context.request, { title, artist: 'Venue Band', venueId });
+    const rowOf = (p: Page) => p.getByRole('list', { name: /Mix$/ }).getByRole('article', { name: title });
 
     const releaseTools = await holdResponses(page, /\/assets\/owner-tools-[^/]+\.js$/);
     await page.goto(`/venue/${venueId}/mix`);
@@ -144,8 +150,31 @@ test.describe('venues and venue mixes', () => {
     await expect(up).toBeVisible();
     const before = await up.boundingBox();
     releaseTools();
-    await expect(page.getByRole('button', { name: `Remove ${title} from the mix` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit Venue' })).toBeVisible();
     expect(await up.boundingBox()).toEqual(before);
+
+    // A signed-in patron's row of the same song, at the same width: the same title room and the same vote control.
+    const patronContext = await browser.newContext({ baseURL: ownServer(), viewport: { width: 375, height: 812 } });
+    try {
+      await routeOutside(patronContext);
+      await signUp(patronContext);
+      const patron = await patronContext.newPage();
+      await patron.goto(`/venue/${venueId}/mix`);
+      const patronUp = patron.getByRole('button', { name: `Vote up ${title}` });
+      await expect(patronUp).toBeVisible();
+      const titleBox = async (p: Page) => rowOf(p).getByText(title, { exact: true }).boundingBox();
+      expect((await titleBox(page))?.width).toBe((await titleBox(patron))?.width);
+      expect((await up.boundingBox())?.x).toBe((await patronUp.boundingBox())?.x);
+
+      // The owner's menu has the removal; the patron's does not.
+      await patron.getByRole('button', { name: `More for ${title}` }).click();
+      await expect(patron.getByRole('menuitem', { name: 'Report song' })).toBeVisible();
+      await expect(patron.getByRole('menuitem', { name: 'Remove from the mix' })).toHaveCount(0);
+    } finally {
+      await patronContext.close();
+    }
+    await page.getByRole('button', { name: `More for ${title}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Remove from the mix' })).toBeVisible();
   });
 
   test('visitors browse venues and mixes but are asked to log in to create or upload', async ({ page }) => {

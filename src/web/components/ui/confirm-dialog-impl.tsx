@@ -14,7 +14,7 @@ export function ConfirmDialogContent({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onCloseAutoFocus: (event: Event) => void;
+  onCloseAutoFocus?: (event: Event) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;

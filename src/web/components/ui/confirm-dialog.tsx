@@ -65,3 +65,36 @@ export function ConfirmDialog({
     </>
   );
 }
+
+/**
+ * The same question opened by the page rather than by a trigger of its own (an entry of a row's menu): shown while
+ * mounted; `onClose` is called when it is answered or dismissed. Focus goes back where it was before it opened.
+ */
+export function ConfirmQuestion({
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Suspense fallback={null}>
+      <ConfirmDialogContent
+        open
+        onOpenChange={(open) => {
+          if (!open) onClose();
+        }}
+        title={title}
+        description={description}
+        confirmLabel={confirmLabel}
+        onConfirm={onConfirm}
+      />
+    </Suspense>
+  );
+}

@@ -13,4 +13,5 @@ export { invalidateSongLists } from './api/invalidate';
 export { useLiveVotes } from './api/live-votes';
 export { MixActions } from './components/mix-actions';
 export { SongList } from './components/song-list';
+export type { RowMenuAction } from './components/song-card';
 export { loadSongList } from './lib/load-song-list';

@@ -26,6 +26,20 @@ const ReportDialog = lazy(async () => ({ default: (await loadReportDialog()).Rep
 
 export type CardSong = Song & Partial<Pick<RankedSong, 'position' | 'previousPosition'>>;
 
+/**
+ * An entry a list adds to each row's menu, after the song's own: a venue owner's "Remove from the mix", an uploader's
+ * "Edit details" and "Delete song". The list passes one array for all its rows (the rows are memoized); what an entry
+ * opens (a confirmation, a dialog) is the page's, so a row carries no extra buttons and a phone's rows keep their
+ * titles (issue 15).
+ */
+export interface RowMenuAction {
+  label: string;
+  icon: ReactNode;
+  /** Shown in red: it removes something. */
+  destructive?: boolean;
+  onSelect: (song: CardSong) => void;
+}
+
 /** Where the outside-link button goes: the YouTube watch page, or the PDF. */
 export function externalUrl(song: Pick<Song, 'youtubeId' | 'youtubeUrl' | 'pdfUrl'>): string | null {
   if (song.youtubeId) return youtubeWatchUrl(song.youtubeId);
@@ -73,7 +87,7 @@ export const SongCard = memo(function SongCard({
   onVote,
   votePending,
   compact,
-  actions,
+  menuActions,
   votingClosed,
   rankChange,
 }: {
@@ -85,8 +99,8 @@ export const SongCard = memo(function SongCard({
   votePending?: boolean;
   /** A side column (trending): no rank; the row's container decides which other columns fit. */
   compact?: boolean;
-  /** Extra controls beside the menu (the venue owner's remove button). */
-  actions?: ReactNode;
+  /** The list's own entries of the row's menu (see RowMenuAction). */
+  menuActions?: readonly RowMenuAction[];
   /** Why voting is closed in this list (a deactivated venue's mix); absent while it is open. */
   votingClosed?: string;
   /** A live move just now ("↑ #1"), shown for a few seconds after a vote re-ranked the list. */
@@ -251,12 +265,13 @@ export const SongCard = memo(function SongCard({
             <ExternalLink className="size-4" aria-hidden />
           </a>
         ) : null}
-        {playable ? (
-          <SongMenu song={song} embedded={embedded} onToggleEmbedded={() => setEmbedded((e) => !e)} />
-        ) : (
-          <span className="block size-8" aria-hidden />
-        )}
-        {actions}
+        <SongMenu
+          song={song}
+          playable={playable}
+          embedded={embedded}
+          onToggleEmbedded={() => setEmbedded((e) => !e)}
+          actions={menuActions}
+        />
       </div>
 
       {embedded && song.youtubeId ? (
@@ -319,14 +334,19 @@ const MENU_TRIGGER =
  * So the card shows a plain trigger that looks and reads the same, and mounts the real menu, open, on the
  * press that would have opened it: a primary-button pointerdown, or Enter, Space or ArrowDown.
  */
+/** The row's ⋮ menu: queue and video for a YouTube song, Report for any, then the list's own entries. */
 function SongMenu({
   song,
+  playable,
   embedded,
   onToggleEmbedded,
+  actions,
 }: {
   song: CardSong;
+  playable: boolean;
   embedded: boolean;
   onToggleEmbedded: () => void;
+  actions?: readonly RowMenuAction[];
 }) {
   const player = usePlayerActions();
   const [openedBy, setOpenedBy] = useState<'pointer' | 'keyboard' | null>(null);
@@ -387,18 +407,33 @@ function SongMenu({
             sideOffset={6}
             className="z-50 min-w-48 rounded-xl border border-border bg-surface-2 p-1 shadow-2xl"
           >
-            <MenuItem onSelect={() => player.playNext(song)} icon={<ListPlus aria-hidden />}>
-              Play next
-            </MenuItem>
-            <MenuItem onSelect={() => player.addToQueue(song)} icon={<ListEnd aria-hidden />}>
-              Add to queue
-            </MenuItem>
-            <MenuItem onSelect={onToggleEmbedded} icon={<Video aria-hidden />}>
-              {embedded ? 'Hide video' : 'Watch video here'}
-            </MenuItem>
+            {playable ? (
+              <>
+                <MenuItem onSelect={() => player.playNext(song)} icon={<ListPlus aria-hidden />}>
+                  Play next
+                </MenuItem>
+                <MenuItem onSelect={() => player.addToQueue(song)} icon={<ListEnd aria-hidden />}>
+                  Add to queue
+                </MenuItem>
+                <MenuItem onSelect={onToggleEmbedded} icon={<Video aria-hidden />}>
+                  {embedded ? 'Hide video' : 'Watch video here'}
+                </MenuItem>
+              </>
+            ) : null}
             <MenuItem onSelect={() => setReporting(true)} icon={<Flag aria-hidden />}>
               Report song
             </MenuItem>
+            {actions?.length ? <DropdownMenu.Separator className="my-1 h-px bg-border" /> : null}
+            {actions?.map((action) => (
+              <MenuItem
+                key={action.label}
+                onSelect={() => action.onSelect(song)}
+                icon={action.icon}
+                destructive={action.destructive}
+              >
+                {action.label}
+              </MenuItem>
+            ))}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>

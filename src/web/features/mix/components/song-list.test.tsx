@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createRoot } from 'react-dom/client';
 import type { Song } from '@shared/schemas/song';
 import { SongList } from './song-list';
+import type { RowMenuAction } from './song-card';
 import { unmountAfterEach } from '../../../test/unmount-after-each';
 
 /** Each row's vote control counts its renders (a row that renders renders it), and votes up when pressed. */
@@ -72,5 +73,26 @@ describe('SongList', () => {
     (container.querySelector('[data-vote="2"]') as HTMLButtonElement).click();
     expect(latest).toHaveBeenCalledWith(2, 'up');
     expect(first).not.toHaveBeenCalled();
+  });
+
+  it("gives every row the list's menu entries without rendering the rows again (a venue owner's list)", async () => {
+    const songs = [song(1), song(2)];
+    seen.vote = vi.fn();
+    const removed: number[] = [];
+    const menu: RowMenuAction[] = [{ label: 'Remove from the mix', icon: null, onSelect: (s) => removed.push(s.id) }];
+    const container = document.createElement('div');
+    const root = track(createRoot(container));
+    root.render(<SongList songs={songs} ranked label="Mix" menuActions={menu} />);
+    await vi.waitFor(() => expect(container.querySelectorAll('[data-vote]')).toHaveLength(2));
+    const afterFirst = seen.voteButtons;
+    root.render(<SongList songs={songs} ranked label="Mix" menuActions={menu} />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen.voteButtons).toBe(afterFirst);
+
+    // Every row has its menu (these songs are neither YouTube videos nor PDFs with a player: Report and the entry).
+    const triggers = container.querySelectorAll<HTMLButtonElement>('button[aria-label^="More for"]');
+    expect([...triggers].map((b) => b.getAttribute('aria-label'))).toEqual(['More for Song 1', 'More for Song 2']);
+    // No row carries a button of its own for the entry: it is in the menu.
+    expect(container.querySelector('button[aria-label*="Remove"]')).toBeNull();
   });
 });

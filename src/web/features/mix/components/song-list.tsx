@@ -6,12 +6,12 @@
  * a few seconds. While a mouse is over the list the rows hold their places (numbers and "↑ #n" change at once)
  * and move when it leaves, so the song someone just voted on never jumps away from under their pointer.
  */
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Song, VoteType } from '@shared/schemas/song';
 import { prefersReducedMotion } from '../../../lib/motion';
 import { onIdle } from '../../../lib/preload';
 import { cn } from '../../../lib/utils';
-import { SongCard, type CardSong } from './song-card';
+import { SongCard, type CardSong, type RowMenuAction } from './song-card';
 import { useVote } from './use-vote';
 
 /**
@@ -170,7 +170,7 @@ export function SongList({
   ranked,
   compact,
   label,
-  actions,
+  menuActions,
   className,
   votingClosed,
 }: {
@@ -179,7 +179,8 @@ export function SongList({
   ranked?: boolean;
   compact?: boolean;
   label: string;
-  actions?: (song: CardSong) => ReactNode;
+  /** Entries of every row's menu after the song's own (one array for all rows: see RowMenuAction). */
+  menuActions?: readonly RowMenuAction[];
   className?: string;
   /** Why this list takes no votes (a deactivated venue's mix); the vote buttons are disabled with it as their title. */
   votingClosed?: string;
@@ -220,7 +221,7 @@ export function SongList({
             compact={compact}
             onVote={onVote}
             votePending={pendingSongId === song.id}
-            actions={actions?.(song)}
+            menuActions={menuActions}
             votingClosed={votingClosed}
             rankChange={changes[song.id] ?? null}
           />

@@ -1,12 +1,11 @@
 /**
- * "Edit details" on one of the user's uploads: the same fields as the upload form, loaded from
+ * "Edit details" on one of the user's uploads (an entry of the row's menu in My uploads): the same fields as the upload form, loaded from
  * GET /api/songs/{id}/attributes when the dialog opens and saved with PATCH (an emptied field is cleared).
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { SlidersHorizontal } from 'lucide-react';
 import type { Song } from '@shared/schemas/song';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
 import { Loading } from '../../../components/ui/loading';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -23,23 +22,21 @@ import {
   type SongDetailsField,
 } from './song-details-fields';
 
-export function EditSongDetails({ song }: { song: Song }) {
-  const [open, setOpen] = useState(false);
+/** Open while mounted (the page mounts it from the row's menu); `onClose` when saved, cancelled or dismissed. */
+export function EditSongDetails({ song, onClose }: { song: Song; onClose: () => void }) {
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label={`Edit details of ${song.title}`} className="text-muted">
-          <SlidersHorizontal aria-hidden />
-        </Button>
-      </DialogTrigger>
-      {open ? (
-        <DialogContent
-          title="Song details"
-          description={`What DJ Verse knows about “${song.title}”: it matches moods, tempo and eras on these.`}
-        >
-          <DetailsForm song={song} onDone={() => setOpen(false)} />
-        </DialogContent>
-      ) : null}
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <DialogContent
+        title="Song details"
+        description={`What DJ Verse knows about “${song.title}”: it matches moods, tempo and eras on these.`}
+      >
+        <DetailsForm song={song} onDone={onClose} />
+      </DialogContent>
     </Dialog>
   );
 }

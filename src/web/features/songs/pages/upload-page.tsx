@@ -4,16 +4,17 @@
  * an error. Deactivated venues are not offered. A video already on CrowdMix is not uploaded twice: the screen
  * shows the song that is there, to play and vote for instead (or keep a private copy). Below, the user's uploads.
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
-import { FileText, Link2, Lock, Music2, Trash2, UploadCloud, X } from 'lucide-react';
+import { FileText, Link2, Lock, Music2, SlidersHorizontal, Trash2, UploadCloud, X } from 'lucide-react';
 import { parseClock } from '@shared/duration';
+import type { Song } from '@shared/schemas/song';
 import { parseYouTubeId } from '@shared/youtube';
 import { Page } from '../../../components/layout/page';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmQuestion } from '../../../components/ui/confirm-dialog';
 import { FieldError, Input, Label, Select } from '../../../components/ui/input';
 import { Loading } from '../../../components/ui/loading';
 import { Progress } from '../../../components/ui/progress';
@@ -30,7 +31,7 @@ import { useSong } from '../../mix';
 import { useUserSongs } from '../../mix';
 import { useLiveVotes } from '../../mix';
 import { useUploadSong } from '../api/upload-song';
-import { loadSongList } from '../../mix';
+import { loadSongList, type RowMenuAction } from '../../mix';
 import { EditSongDetails } from '../components/edit-song-details';
 import {
   checkDetails,
@@ -590,11 +591,32 @@ function UploadForm() {
   );
 }
 
+/** An uploader's entries in each row's menu of My uploads: one array for every row (they are memoized). */
+type UploadChoice = { kind: 'edit' | 'delete'; song: Song };
+
 function MyUploads() {
   const songs = useUserSongs();
   // The rows' code loads while the list's request runs, not once the list has come.
   usePreload(loadSongList);
   const del = useDeleteSong();
+  const [chosen, setChosen] = useState<UploadChoice | null>(null);
+  const menu = useMemo<RowMenuAction[]>(
+    () => [
+      {
+        label: 'Edit details',
+        icon: <SlidersHorizontal aria-hidden />,
+        onSelect: (song) => setChosen({ kind: 'edit', song }),
+      },
+      {
+        label: 'Delete song',
+        icon: <Trash2 aria-hidden />,
+        destructive: true,
+        onSelect: (song) => setChosen({ kind: 'delete', song }),
+      },
+    ],
+    [],
+  );
+  const close = () => setChosen(null);
   return (
     <Card>
       <CardHeader>
@@ -614,38 +636,25 @@ function MyUploads() {
           <p className="text-sm text-muted">You have not uploaded any songs yet.</p>
         ) : (
           <Suspense fallback={<Loading />}>
-            <SongList
-              songs={songs.data ?? []}
-              label="My uploads"
-              actions={(song) => (
-                <>
-                  <EditSongDetails song={song} />
-                  <ConfirmDialog
-                    title="Delete this song?"
-                    description={`“${song.title}” and all its votes will be removed from every mix. This cannot be undone.`}
-                    confirmLabel="Delete"
-                    onConfirm={() =>
-                      del.mutate(song.id, {
-                        onSuccess: () => toast({ title: 'Song deleted', description: `“${song.title}” was removed.` }),
-                        onError: (err) => notifyError(err, 'Delete failed'),
-                      })
-                    }
-                    trigger={
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        aria-label={`Delete ${song.title}`}
-                        className="text-muted hover:text-red-300"
-                      >
-                        <Trash2 aria-hidden />
-                      </Button>
-                    }
-                  />
-                </>
-              )}
-            />
+            <SongList songs={songs.data ?? []} label="My uploads" menuActions={menu} />
           </Suspense>
         )}
+        {chosen?.kind === 'edit' ? <EditSongDetails song={chosen.song} onClose={close} /> : null}
+        {chosen?.kind === 'delete' ? (
+          <ConfirmQuestion
+            title="Delete this song?"
+            description={`“${chosen.song.title}” and all its votes will be removed from every mix. This cannot be undone.`}
+            confirmLabel="Delete"
+            onClose={close}
+            onConfirm={() => {
+              const { song } = chosen;
+              del.mutate(song.id, {
+                onSuccess: () => toast({ title: 'Song deleted', description: `“${song.title}” was removed.` }),
+                onError: (err) => notifyError(err, 'Delete failed'),
+              });
+            }}
+          />
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -2,11 +2,11 @@
  * A venue owner's tools on the venue's mix: edit, deactivate or reactivate the venue, and remove a song from the
  * mix. Loaded for the owner only (venue-mix-page.tsx), not with every patron's mix (ADR 031).
  */
-import { Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { Pencil, Power, PowerOff } from 'lucide-react';
 import type { Song } from '@shared/schemas/song';
 import type { Venue } from '@shared/schemas/venue';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog, ConfirmQuestion } from '../../../components/ui/confirm-dialog';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { notifyError } from '../../../lib/notify-error';
 import { toast } from '../../../lib/toast';
@@ -76,35 +76,28 @@ export function OwnerTools({ venue }: { venue: Venue }) {
 }
 
 /**
- * The owner's Remove button on a song of the venue's mix, with its question first. The page runs the removal
- * (`onConfirm`): this row leaves the list when it succeeds, and a mutation's callbacks die with the component that
- * started it.
+ * The question before the owner removes a song from the venue's mix, asked from the row's menu ("Remove from the
+ * mix"). The page runs the removal (`onConfirm`): the row leaves the list when it succeeds, and a mutation's
+ * callbacks die with the component that started it.
  */
 export function RemoveFromMix({
   venue: v,
   song,
   onConfirm,
+  onClose,
 }: {
   venue: Venue;
   song: Pick<Song, 'id' | 'title'>;
   onConfirm: () => void;
+  onClose: () => void;
 }) {
   return (
-    <ConfirmDialog
+    <ConfirmQuestion
       title="Remove from this mix?"
       description={`“${song.title}” leaves ${v.name}'s mix, with the votes cast here. The song itself stays with its uploader.`}
       confirmLabel="Remove"
       onConfirm={onConfirm}
-      trigger={
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={`Remove ${song.title} from the mix`}
-          className="text-muted hover:text-red-300"
-        >
-          <Trash2 aria-hidden />
-        </Button>
-      }
+      onClose={onClose}
     />
   );
 }

@@ -3,10 +3,23 @@
  * context, stats and quick actions. The owner can edit, deactivate or reactivate the venue and remove songs.
  * A deactivated venue's mix stays playable, but it takes no songs or votes: the page says so and offers neither.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
-import { Bot, Clock, Crown, LogIn, MapPin, MessageCircle, Music, Power, PowerOff, Radio, Upload } from 'lucide-react';
+import {
+  Bot,
+  Clock,
+  Crown,
+  LogIn,
+  MapPin,
+  MessageCircle,
+  Music,
+  Power,
+  PowerOff,
+  Radio,
+  Trash2,
+  Upload,
+} from 'lucide-react';
 import { VENUE_TYPE_LABELS } from '@shared/constants';
 import { formatHoursMinutes } from '@shared/duration';
 import { Page } from '../../../components/layout/page';
@@ -26,7 +39,7 @@ import { useAuth } from '../../auth';
 import { ReportButton } from '../../safety';
 import { useLiveVotes } from '../../mix';
 import { MixActions } from '../../mix';
-import { SongList } from '../../mix';
+import { SongList, type RowMenuAction } from '../../mix';
 import { getVenueQueryOptions, useVenue } from '../api/get-venue';
 import { getVenueMixQueryOptions, useVenueMix } from '../../mix';
 import { useRemoveVenueSong } from '../api/remove-venue-song';
@@ -70,6 +83,17 @@ export function VenueMixPage() {
   // Both at once: the mix does not wait for the venue (a missing venue's mix is a 404 too, shown as Not Found).
   const mix = useVenueMix(id);
   const remove = useRemoveVenueSong();
+  const [removing, setRemoving] = useState<{ id: number; title: string } | null>(null);
+  const owns = Boolean(user && venue.data && user.id === venue.data.ownerId);
+  // The owner's entry in every row's menu: one array for all rows (they are memoized). A button of its own on each
+  // row took a phone's title room (issue 15).
+  const ownerMenu = useMemo<RowMenuAction[] | undefined>(
+    () =>
+      owns
+        ? [{ label: 'Remove from the mix', icon: <Trash2 aria-hidden />, destructive: true, onSelect: setRemoving }]
+        : undefined,
+    [owns],
+  );
 
   if (
     !Number.isInteger(id) ||
@@ -221,33 +245,28 @@ export function VenueMixPage() {
                 venueId={v.id}
                 label={mixTitle}
                 votingClosed={v.isActive ? undefined : CLOSED_VOTES}
-                actions={
-                  isOwner
-                    ? (song) => (
-                        // The remove button's room is kept while its code loads (its icon-sm size): made on
-                        // arrival, it moved every vote button aside half a second after the mix showed.
-                        <Suspense fallback={<span className="block size-8" aria-hidden />}>
-                          <RemoveFromMix
-                            venue={v}
-                            song={song}
-                            onConfirm={() =>
-                              remove.mutate(
-                                { venueId: v.id, songId: song.id },
-                                {
-                                  onSuccess: () =>
-                                    toast({ title: 'Song removed', description: `“${song.title}” left the mix.` }),
-                                  onError: (err) =>
-                                    notifyError(err, 'Error', 'Failed to remove the song. Please try again.'),
-                                },
-                              )
-                            }
-                          />
-                        </Suspense>
-                      )
-                    : undefined
-                }
+                menuActions={ownerMenu}
               />
             )}
+            {isOwner && removing ? (
+              <Suspense fallback={null}>
+                <RemoveFromMix
+                  venue={v}
+                  song={removing}
+                  onClose={() => setRemoving(null)}
+                  onConfirm={() =>
+                    remove.mutate(
+                      { venueId: v.id, songId: removing.id },
+                      {
+                        onSuccess: () =>
+                          toast({ title: 'Song removed', description: `“${removing.title}” left the mix.` }),
+                        onError: (err) => notifyError(err, 'Error', 'Failed to remove the song. Please try again.'),
+                      },
+                    )
+                  }
+                />
+              </Suspense>
+            ) : null}
           </section>
         </div>
 
