@@ -205,6 +205,20 @@ async function httpScenarios(app, bare) {
     { url: bare.url, opts: d, label: 'bare node:http' },
     { text: '≥ 0.8×', min: 0.8 },
   );
+  // Informative: Fastify alone (one route, no hooks, no logger) against the same bare server: the part of the
+  // distance above that is the framework's own, not the app's (ADR 051).
+  const bareFastify = await startBaseline('bare-fastify.mjs', { readyPath: '/livez' });
+  try {
+    await hammer(bareFastify.url, { path: '/livez', connections: 4, duration: 1 });
+    await throughputPair(
+      '  Bare Fastify (one route, no hooks, no logger) vs bare node:http',
+      { url: bareFastify.url, opts: { path: '/livez', ...d } },
+      { url: bare.url, opts: d, label: 'bare node:http' },
+      { text: 'informative' },
+    );
+  } finally {
+    await bareFastify.stop();
+  }
 
   // The anonymous mix against the physical limit for its size: a bare node:http server sending the very bytes the
   // app sent (~40 KB for 100 songs), in a process of its own like the app.
