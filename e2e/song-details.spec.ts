@@ -75,6 +75,19 @@ test('an upload is deleted from its menu in My uploads, after the question; Canc
   await (await ask()).getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(uploads.getByRole('article', { name: title })).toBeVisible();
+  // The focus is back on the row's menu button, where the question came from.
+  await expect(uploads.getByRole('button', { name: `More for ${title}` })).toBeFocused();
+
+  // From the keyboard: the menu opens on Enter with its first entry focused, and Escape closes the question.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem').first()).toBeFocused();
+  await page.getByRole('menuitem', { name: 'Delete song' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alertdialog', { name: 'Delete this song?' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(uploads.getByRole('button', { name: `More for ${title}` })).toBeFocused();
 
   await (await ask()).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Song deleted', { exact: true })).toBeVisible();
