@@ -219,6 +219,10 @@ test.describe('accounts', () => {
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await expect(dialog.getByText('A moderator will look at it')).toBeVisible();
     await dialog.getByRole('button', { name: 'Done' }).click();
+    // The focus is back on the row's menu button it was reported from.
+    await expect(
+      reporter.page.getByRole('list', { name: /Top 100/ }).getByRole('button', { name: `More for ${title}` }),
+    ).toBeFocused();
 
     await admin.page.goto('/admin');
     const card = admin.page.getByTestId('report').filter({ hasText: title });

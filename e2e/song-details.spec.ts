@@ -47,6 +47,10 @@ test('details are suggested from the genre, checked, stored with the upload and 
   await dialog.getByRole('button', { name: 'Save details' }).click();
   await expect(page.getByText('Details saved', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
+  // The focus is back on the row's menu button (the menu item it came from is gone).
+  await expect(
+    page.getByRole('list', { name: 'My uploads' }).getByRole('button', { name: `More for ${title}` }),
+  ).toBeFocused();
 
   await editDetails(page, title);
   await expect(dialog.getByLabel('Energy')).toHaveValue('1');

@@ -174,7 +174,14 @@ test.describe('venues and venue mixes', () => {
       await patronContext.close();
     }
     await page.getByRole('button', { name: `More for ${title}` }).click();
-    await expect(page.getByRole('menuitem', { name: 'Remove from the mix' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Remove from the mix' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Remove from this mix?' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    // Nothing removed, and the focus is back on the row's menu button.
+    await expect(page.getByRole('button', { name: `More for ${title}` })).toBeFocused();
+    await expect(rowOf(page)).toBeVisible();
   });
 
   test('visitors browse venues and mixes but are asked to log in to create or upload', async ({ page }) => {

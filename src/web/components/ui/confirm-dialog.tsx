@@ -68,7 +68,7 @@ export function ConfirmDialog({
 
 /**
  * The same question opened by the page rather than by a trigger of its own (an entry of a row's menu): shown while
- * mounted; `onClose` is called when it is answered or dismissed. Focus goes back where it was before it opened.
+ * mounted; `onClose` is called when it is answered or dismissed.
  */
 export function ConfirmQuestion({
   title,
@@ -76,12 +76,15 @@ export function ConfirmQuestion({
   confirmLabel,
   onConfirm,
   onClose,
+  returnFocusTo,
 }: {
   title: string;
   description: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
   onClose: () => void;
+  /** Where the focus goes when it closes (a row's menu button); otherwise where it was before it opened. */
+  returnFocusTo?: HTMLElement | null;
 }) {
   return (
     <Suspense fallback={null}>
@@ -89,6 +92,11 @@ export function ConfirmQuestion({
         open
         onOpenChange={(open) => {
           if (!open) onClose();
+        }}
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.isConnected) return;
+          event.preventDefault();
+          returnFocusTo.focus();
         }}
         title={title}
         description={description}

@@ -56,13 +56,20 @@ function usePreloadWhenIdle() {
 export function Dialog({
   open = false,
   onOpenChange,
+  returnFocusTo,
   children,
 }: {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /**
+   * Where the focus goes when a dialog without a trigger of its own closes: the menu button its menu item was in
+   * (the item is gone by then, and Radix would send the focus to the page's start).
+   */
+  returnFocusTo?: HTMLElement | null;
   children: ReactNode;
 }) {
   const triggerRef = useRef<HTMLElement | null>(null);
+  if (returnFocusTo) triggerRef.current = returnFocusTo;
   usePreloadWhenIdle();
   const change = useCallback((next: boolean) => onOpenChange?.(next), [onOpenChange]);
   const value = useMemo(() => ({ open, onOpenChange: change, triggerRef }), [open, change]);

@@ -37,7 +37,8 @@ export interface RowMenuAction {
   icon: ReactNode;
   /** Shown in red: it removes something. */
   destructive?: boolean;
-  onSelect: (song: CardSong) => void;
+  /** `from`: the row's menu button, where the focus goes back when what this opens closes (its item is gone by then). */
+  onSelect: (song: CardSong, from: HTMLElement | null) => void;
 }
 
 /** Where the outside-link button goes: the YouTube watch page, or the PDF. */
@@ -354,12 +355,14 @@ function SongMenu({
   // the menu's own; this menu mounted after that key, so it does the same when the content takes the focus.
   const focusFirstItem = useRef(false);
   const [reporting, setReporting] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const label = `More for ${song.title}`;
   const report = reporting ? (
     <Suspense fallback={null}>
       <ReportDialog
         open
         onOpenChange={setReporting}
+        returnFocusTo={trigger.current}
         target={{ type: 'song', id: song.id, label: `${song.title} — ${song.artist}` }}
       />
     </Suspense>
@@ -393,7 +396,7 @@ function SongMenu({
     <>
       {report}
       <DropdownMenu.Root defaultOpen>
-        <DropdownMenu.Trigger aria-label={label} className={MENU_TRIGGER}>
+        <DropdownMenu.Trigger ref={trigger} aria-label={label} className={MENU_TRIGGER}>
           <MoreVertical className="size-4" aria-hidden />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
@@ -427,7 +430,7 @@ function SongMenu({
             {actions?.map((action) => (
               <MenuItem
                 key={action.label}
-                onSelect={() => action.onSelect(song)}
+                onSelect={() => action.onSelect(song, trigger.current)}
                 icon={action.icon}
                 destructive={action.destructive}
               >

@@ -37,13 +37,16 @@ export function ReportDialog({
   target,
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   target: ReportTarget;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The menu button it was opened from (see Dialog). */
+  returnFocusTo?: HTMLElement | null;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={onOpenChange} returnFocusTo={returnFocusTo}>
       <ReportContent target={target} open={open} onDone={() => onOpenChange(false)} />
     </Dialog>
   );

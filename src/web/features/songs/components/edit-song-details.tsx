@@ -23,10 +23,20 @@ import {
 } from './song-details-fields';
 
 /** Open while mounted (the page mounts it from the row's menu); `onClose` when saved, cancelled or dismissed. */
-export function EditSongDetails({ song, onClose }: { song: Song; onClose: () => void }) {
+export function EditSongDetails({
+  song,
+  onClose,
+  returnFocusTo,
+}: {
+  song: Song;
+  onClose: () => void;
+  /** The row's menu button (see Dialog). */
+  returnFocusTo?: HTMLElement | null;
+}) {
   return (
     <Dialog
       open
+      returnFocusTo={returnFocusTo}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}

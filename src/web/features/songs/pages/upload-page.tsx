@@ -592,7 +592,7 @@ function UploadForm() {
 }
 
 /** An uploader's entries in each row's menu of My uploads: one array for every row (they are memoized). */
-type UploadChoice = { kind: 'edit' | 'delete'; song: Song };
+type UploadChoice = { kind: 'edit' | 'delete'; song: Song; from: HTMLElement | null };
 
 function MyUploads() {
   const songs = useUserSongs();
@@ -605,13 +605,13 @@ function MyUploads() {
       {
         label: 'Edit details',
         icon: <SlidersHorizontal aria-hidden />,
-        onSelect: (song) => setChosen({ kind: 'edit', song }),
+        onSelect: (song, from) => setChosen({ kind: 'edit', song, from }),
       },
       {
         label: 'Delete song',
         icon: <Trash2 aria-hidden />,
         destructive: true,
-        onSelect: (song) => setChosen({ kind: 'delete', song }),
+        onSelect: (song, from) => setChosen({ kind: 'delete', song, from }),
       },
     ],
     [],
@@ -639,13 +639,16 @@ function MyUploads() {
             <SongList songs={songs.data ?? []} label="My uploads" menuActions={menu} />
           </Suspense>
         )}
-        {chosen?.kind === 'edit' ? <EditSongDetails song={chosen.song} onClose={close} /> : null}
+        {chosen?.kind === 'edit' ? (
+          <EditSongDetails song={chosen.song} onClose={close} returnFocusTo={chosen.from} />
+        ) : null}
         {chosen?.kind === 'delete' ? (
           <ConfirmQuestion
             title="Delete this song?"
             description={`“${chosen.song.title}” and all its votes will be removed from every mix. This cannot be undone.`}
             confirmLabel="Delete"
             onClose={close}
+            returnFocusTo={chosen.from}
             onConfirm={() => {
               const { song } = chosen;
               del.mutate(song.id, {

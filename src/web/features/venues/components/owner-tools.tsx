@@ -85,11 +85,14 @@ export function RemoveFromMix({
   song,
   onConfirm,
   onClose,
+  returnFocusTo,
 }: {
   venue: Venue;
   song: Pick<Song, 'id' | 'title'>;
   onConfirm: () => void;
   onClose: () => void;
+  /** The row's menu button the question was asked from. */
+  returnFocusTo: HTMLElement | null;
 }) {
   return (
     <ConfirmQuestion
@@ -98,6 +101,7 @@ export function RemoveFromMix({
       confirmLabel="Remove"
       onConfirm={onConfirm}
       onClose={onClose}
+      returnFocusTo={returnFocusTo}
     />
   );
 }

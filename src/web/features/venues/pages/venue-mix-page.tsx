@@ -83,14 +83,23 @@ export function VenueMixPage() {
   // Both at once: the mix does not wait for the venue (a missing venue's mix is a 404 too, shown as Not Found).
   const mix = useVenueMix(id);
   const remove = useRemoveVenueSong();
-  const [removing, setRemoving] = useState<{ id: number; title: string } | null>(null);
+  const [removing, setRemoving] = useState<{ song: { id: number; title: string }; from: HTMLElement | null } | null>(
+    null,
+  );
   const owns = Boolean(user && venue.data && user.id === venue.data.ownerId);
   // The owner's entry in every row's menu: one array for all rows (they are memoized). A button of its own on each
   // row took a phone's title room (issue 15).
   const ownerMenu = useMemo<RowMenuAction[] | undefined>(
     () =>
       owns
-        ? [{ label: 'Remove from the mix', icon: <Trash2 aria-hidden />, destructive: true, onSelect: setRemoving }]
+        ? [
+            {
+              label: 'Remove from the mix',
+              icon: <Trash2 aria-hidden />,
+              destructive: true,
+              onSelect: (song, from) => setRemoving({ song, from }),
+            },
+          ]
         : undefined,
     [owns],
   );
@@ -252,14 +261,15 @@ export function VenueMixPage() {
               <Suspense fallback={null}>
                 <RemoveFromMix
                   venue={v}
-                  song={removing}
+                  song={removing.song}
+                  returnFocusTo={removing.from}
                   onClose={() => setRemoving(null)}
                   onConfirm={() =>
                     remove.mutate(
-                      { venueId: v.id, songId: removing.id },
+                      { venueId: v.id, songId: removing.song.id },
                       {
                         onSuccess: () =>
-                          toast({ title: 'Song removed', description: `“${removing.title}” left the mix.` }),
+                          toast({ title: 'Song removed', description: `“${removing.song.title}” left the mix.` }),
                         onError: (err) => notifyError(err, 'Error', 'Failed to remove the song. Please try again.'),
                       },
                     )
