@@ -158,10 +158,17 @@ test.describe('accounts', () => {
       201,
     );
     await expect(log.getByText(first)).toBeVisible({ timeout: 30_000 });
-    await log
+    const actions = log
       .locator('[data-testid=chat-message]', { hasText: first })
-      .getByRole('button', { name: 'Actions for the message from Mallory Tester' })
-      .click();
+      .getByRole('button', { name: 'Actions for the message from Mallory Tester' });
+    // A report started from the menu and dismissed gives the focus back to the message's actions button.
+    await actions.click();
+    await alice.page.getByRole('menuitem', { name: 'Report message' }).click();
+    await expect(alice.page.getByRole('dialog', { name: 'Report this message' })).toBeVisible();
+    await alice.page.keyboard.press('Escape');
+    await expect(alice.page.getByRole('dialog')).toHaveCount(0);
+    await expect(actions).toBeFocused();
+    await actions.click();
     await alice.page.getByRole('menuitem', { name: 'Block Mallory Tester' }).click();
     await expect(log.getByText(first)).toBeHidden();
     await expect(log.getByRole('button', { name: '1 hidden message · Show' })).toBeVisible();

@@ -62,17 +62,17 @@ export function Dialog({
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   /**
-   * Where the focus goes when a dialog without a trigger of its own closes: the menu button its menu item was in
-   * (the item is gone by then, and Radix would send the focus to the page's start).
+   * Where the focus goes when a dialog without a trigger of its own closes, read then: the menu button its menu item
+   * was in (the item is gone by then, and Radix would send the focus to the page's start).
    */
-  returnFocusTo?: HTMLElement | null;
+  returnFocusTo?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
-  const triggerRef = useRef<HTMLElement | null>(null);
-  if (returnFocusTo) triggerRef.current = returnFocusTo;
+  const ownTrigger = useRef<HTMLElement | null>(null);
+  const triggerRef = returnFocusTo ?? ownTrigger;
   usePreloadWhenIdle();
   const change = useCallback((next: boolean) => onOpenChange?.(next), [onOpenChange]);
-  const value = useMemo(() => ({ open, onOpenChange: change, triggerRef }), [open, change]);
+  const value = useMemo(() => ({ open, onOpenChange: change, triggerRef }), [open, change, triggerRef]);
   return <DialogContext.Provider value={value}>{children}</DialogContext.Provider>;
 }
 

@@ -362,7 +362,7 @@ function SongMenu({
       <ReportDialog
         open
         onOpenChange={setReporting}
-        returnFocusTo={trigger.current}
+        returnFocusTo={trigger}
         target={{ type: 'song', id: song.id, label: `${song.title} — ${song.artist}` }}
       />
     </Suspense>

@@ -3,7 +3,7 @@
  * administrator) delete it or mute its author for 10 minutes, an hour or a day. Like the song card's menu, the
  * Radix menu mounts on the press that opens it, so a room of a hundred messages carries a hundred plain buttons.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { Ban, Clock, Flag, MoreHorizontal, Trash2 } from 'lucide-react';
 import type { Message } from '@shared/schemas/message';
@@ -57,6 +57,9 @@ export function MessageActions({
 }) {
   const [mounted, setMounted] = useState(false);
   const [reporting, setReporting] = useState(false);
+  // The button the menu closes back into (the menu's own trigger is unmounted with it): a report's dialog gives it the
+  // focus back when it closes.
+  const button = useRef<HTMLButtonElement>(null);
   const blocked = useBlockedIds().has(message.senderId);
   const block = useBlock();
   const unblock = useUnblock();
@@ -136,6 +139,7 @@ export function MessageActions({
     </DropdownMenu.Root>
   ) : (
     <button
+      ref={button}
       type="button"
       aria-label={label}
       aria-haspopup="menu"
@@ -164,6 +168,7 @@ export function MessageActions({
           <ReportDialog
             open={reporting}
             onOpenChange={setReporting}
+            returnFocusTo={button}
             target={{ type: 'message', id: message.id, label: `${name}: ${message.content.slice(0, 120)}` }}
           />
         </Suspense>

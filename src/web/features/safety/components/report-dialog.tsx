@@ -2,7 +2,7 @@
  * Report something to the moderators: a reason (and words, for "Other"); the reported person never learns who.
  * Loaded on demand (`loadReportDialog`): a page shows `ReportButton`, whose trigger stands in until this module is there.
  */
-import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useState, type ReactElement, type RefObject } from 'react';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
 import { Loading } from '../../../components/ui/loading';
 import { usePreload } from '../../../lib/preload';
@@ -43,7 +43,7 @@ export function ReportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The menu button it was opened from (see Dialog). */
-  returnFocusTo?: HTMLElement | null;
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} returnFocusTo={returnFocusTo}>
