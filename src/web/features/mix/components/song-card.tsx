@@ -330,12 +330,12 @@ const MENU_TRIGGER =
   'inline-flex size-8 items-center justify-center rounded-full text-muted hover:bg-white/10 hover:text-foreground';
 
 /**
- * The card's "More" menu (play next, add to queue, watch here). A mix shows 100 cards, and a mounted Radix menu
- * per card (its providers, three document listeners each) was about a fifth of the home page's script time.
- * So the card shows a plain trigger that looks and reads the same, and mounts the real menu, open, on the
- * press that would have opened it: a primary-button pointerdown, or Enter, Space or ArrowDown.
+ * The card's "More" menu: play next, add to queue and watch here for a YouTube song, Report for any, then the list's
+ * own entries. A mix shows 100 cards, and a mounted Radix menu per card (its providers, three document listeners
+ * each) was about a fifth of the home page's script time. So the card shows a plain trigger that looks and reads the
+ * same, and mounts the real menu, open, on the press that would have opened it: a primary-button pointerdown, or
+ * Enter, Space or ArrowDown.
  */
-/** The row's ⋮ menu: queue and video for a YouTube song, Report for any, then the list's own entries. */
 function SongMenu({
   song,
   playable,
