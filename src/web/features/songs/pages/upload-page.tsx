@@ -591,7 +591,7 @@ function UploadForm() {
   );
 }
 
-/** An uploader's entries in each row's menu of My uploads: one array for every row (they are memoized). */
+/** What the uploader chose in a row's menu of My uploads, and that menu's button (the focus goes back there). */
 type UploadChoice = { kind: 'edit' | 'delete'; song: Song; from: HTMLElement | null };
 
 function MyUploads() {
@@ -600,6 +600,7 @@ function MyUploads() {
   usePreload(loadSongList);
   const del = useDeleteSong();
   const [chosen, setChosen] = useState<UploadChoice | null>(null);
+  // The uploader's entries in every row's menu: one array for all rows (they are memoized).
   const menu = useMemo<RowMenuAction[]>(
     () => [
       {
