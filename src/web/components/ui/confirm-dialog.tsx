@@ -3,7 +3,7 @@
  * trigger is the page's own; the AlertDialog's code loads when the page is idle or the trigger is approached,
  * and mounts on the first press (ADR 024, as ./dialog.tsx).
  */
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { whenIdle } from '../../lib/preload';
 import { Slot } from './slot';
 
@@ -83,8 +83,8 @@ export function ConfirmQuestion({
   confirmLabel: string;
   onConfirm: () => void;
   onClose: () => void;
-  /** Where the focus goes when it closes (a row's menu button); otherwise where it was before it opened. */
-  returnFocusTo?: HTMLElement | null;
+  /** Where the focus goes when it closes (a row's menu button), read then; otherwise where it was before it opened. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   return (
     <Suspense fallback={null}>
@@ -94,9 +94,10 @@ export function ConfirmQuestion({
           if (!open) onClose();
         }}
         onCloseAutoFocus={(event) => {
-          if (!returnFocusTo?.isConnected) return;
+          const target = returnFocusTo?.current;
+          if (!target?.isConnected) return;
           event.preventDefault();
-          returnFocusTo.focus();
+          target.focus();
         }}
         title={title}
         description={description}

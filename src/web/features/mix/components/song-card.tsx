@@ -4,7 +4,7 @@
  * as the row's container widens (genre from 48rem, duration from 36rem). The YouTube iframe of "Watch video
  * here" loads only when asked for, so a page of 100 songs stays light.
  */
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { ExternalLink, FileText, Flag, ListEnd, ListPlus, MoreVertical, Play, Video } from 'lucide-react';
 import { formatClock } from '@shared/duration';
@@ -38,7 +38,7 @@ export interface RowMenuAction {
   /** Shown in red: it removes something. */
   destructive?: boolean;
   /** `from`: the row's menu button, where the focus goes back when what this opens closes (its item is gone by then). */
-  onSelect: (song: CardSong, from: HTMLElement | null) => void;
+  onSelect: (song: CardSong, from: RefObject<HTMLElement | null>) => void;
 }
 
 /** Where the outside-link button goes: the YouTube watch page, or the PDF. */
@@ -430,7 +430,7 @@ function SongMenu({
             {actions?.map((action) => (
               <MenuItem
                 key={action.label}
-                onSelect={() => action.onSelect(song, trigger.current)}
+                onSelect={() => action.onSelect(song, trigger)}
                 icon={action.icon}
                 destructive={action.destructive}
               >

@@ -2,7 +2,7 @@
  * "Edit details" on one of the user's uploads (an entry of the row's menu in My uploads): the same fields as the upload form, loaded from
  * GET /api/songs/{id}/attributes when the dialog opens and saved with PATCH (an emptied field is cleared).
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type RefObject } from 'react';
 import type { Song } from '@shared/schemas/song';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
@@ -31,13 +31,12 @@ export function EditSongDetails({
   song: Song;
   onClose: () => void;
   /** The row's menu button (see Dialog). */
-  returnFocusTo?: HTMLElement | null;
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
-  const back = useMemo(() => ({ current: returnFocusTo ?? null }), [returnFocusTo]);
   return (
     <Dialog
       open
-      returnFocusTo={back}
+      returnFocusTo={returnFocusTo}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}

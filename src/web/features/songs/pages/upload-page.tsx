@@ -4,7 +4,7 @@
  * an error. Deactivated venues are not offered. A video already on CrowdMix is not uploaded twice: the screen
  * shows the song that is there, to play and vote for instead (or keep a private copy). Below, the user's uploads.
  */
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
 import { FileText, Link2, Lock, Music2, SlidersHorizontal, Trash2, UploadCloud, X } from 'lucide-react';
@@ -592,7 +592,7 @@ function UploadForm() {
 }
 
 /** What the uploader chose in a row's menu of My uploads, and that menu's button (the focus goes back there). */
-type UploadChoice = { kind: 'edit' | 'delete'; song: Song; from: HTMLElement | null };
+type UploadChoice = { kind: 'edit' | 'delete'; song: Song; from: RefObject<HTMLElement | null> };
 
 function MyUploads() {
   const songs = useUserSongs();

@@ -2,6 +2,7 @@
  * A venue owner's tools on the venue's mix: edit, deactivate or reactivate the venue, and remove a song from the
  * mix. Loaded for the owner only (venue-mix-page.tsx), not with every patron's mix (ADR 031).
  */
+import type { RefObject } from 'react';
 import { Pencil, Power, PowerOff } from 'lucide-react';
 import type { Song } from '@shared/schemas/song';
 import type { Venue } from '@shared/schemas/venue';
@@ -92,7 +93,7 @@ export function RemoveFromMix({
   onConfirm: () => void;
   onClose: () => void;
   /** The row's menu button the question was asked from. */
-  returnFocusTo: HTMLElement | null;
+  returnFocusTo: RefObject<HTMLElement | null>;
 }) {
   return (
     <ConfirmQuestion

@@ -3,7 +3,7 @@
  * context, stats and quick actions. The owner can edit, deactivate or reactivate the venue and remove songs.
  * A deactivated venue's mix stays playable, but it takes no songs or votes: the page says so and offers neither.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type RefObject } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import {
@@ -83,15 +83,16 @@ export function VenueMixPage() {
   // Both at once: the mix does not wait for the venue (a missing venue's mix is a 404 too, shown as Not Found).
   const mix = useVenueMix(id);
   const remove = useRemoveVenueSong();
-  const [removing, setRemoving] = useState<{ song: { id: number; title: string }; from: HTMLElement | null } | null>(
-    null,
-  );
-  const owns = Boolean(user && venue.data && user.id === venue.data.ownerId);
+  const [removing, setRemoving] = useState<{
+    song: { id: number; title: string };
+    from: RefObject<HTMLElement | null>;
+  } | null>(null);
+  const isOwner = Boolean(user && venue.data && user.id === venue.data.ownerId);
   // The owner's entry in every row's menu: one array for all rows (they are memoized). A button of its own on each
   // row took a phone's title room (issue 15).
   const ownerMenu = useMemo<RowMenuAction[] | undefined>(
     () =>
-      owns
+      isOwner
         ? [
             {
               label: 'Remove from the mix',
@@ -101,7 +102,7 @@ export function VenueMixPage() {
             },
           ]
         : undefined,
-    [owns],
+    [isOwner],
   );
 
   if (
@@ -124,7 +125,6 @@ export function VenueMixPage() {
     );
 
   const v = venue.data;
-  const isOwner = Boolean(user && user.id === v.ownerId);
   const songs = mix.data?.songs ?? [];
   const total = mix.data?.totalDuration ?? 0;
   const count = mix.data?.totalSongs ?? songs.length;
