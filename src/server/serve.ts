@@ -20,11 +20,18 @@ export type CodeCacheOutcome = 'used' | 'compiled' | 'rejected' | 'off';
  * first. A failure to start ends the process (exit 1; 78 for bad configuration).
  */
 export function serve(boot: { codeCache: CodeCacheOutcome }): Promise<boolean> {
-  return start(boot).catch((err) => {
-    console.error(err instanceof Error ? err.message : err);
-    if (!(err instanceof Error && err.name === 'DataDirInUseError')) console.error(err);
-    process.exit(1);
-  });
+  // The event loop is kept busy until the server listens (ADR 052). Whenever it runs out of work, Node waits for
+  // every task on its background threads before it goes on. PGlite's open awaits the compilation of its
+  // WebAssembly with nothing else pending, and from then on the start ran inside that wait: once it had listened,
+  // the server stood still for 100–250 ms while V8 optimised PGlite's hottest functions, with /readyz unanswered.
+  const awake = setInterval(() => {}, 60_000);
+  return start(boot)
+    .catch((err) => {
+      console.error(err instanceof Error ? err.message : err);
+      if (!(err instanceof Error && err.name === 'DataDirInUseError')) console.error(err);
+      process.exit(1);
+    })
+    .finally(() => clearInterval(awake));
 }
 
 async function start(boot: { codeCache: CodeCacheOutcome }): Promise<boolean> {
