@@ -124,9 +124,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       if (started) return;
       started = true;
       await hub.start();
-      await sessions.sweep().catch(() => 0);
-      sweepTimer = setInterval(() => void sessions.sweep().catch(() => 0), 3_600_000);
-      sweepTimer.unref();
+      // Expired sessions are refused by every lookup; the sweep only deletes their rows. The first waits a minute:
+      // run at once, it held PGlite's one connection while the first requests after listen waited (ADR 052).
+      const sweep = () => void sessions.sweep().catch(() => 0);
+      sweepTimer = setTimeout(() => {
+        sweep();
+        sweepTimer = setInterval(sweep, 3_600_000).unref();
+      }, 60_000).unref();
       for (const m of modules) await m.start?.(deps);
     },
     async close() {

@@ -31,7 +31,7 @@ describe(`a session survives a server restart (${testDriver})`, () => {
     return { DATA_DIR: dir };
   }
 
-  it('keeps the user signed in across a restart, and the new server sweeps what expired meanwhile', async () => {
+  it('keeps the user signed in across a restart, and the new server sweeps what expired meanwhile, a minute after it started', async () => {
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -57,10 +57,19 @@ describe(`a session survives a server restart (${testDriver})`, () => {
     expect(me.json()).toMatchObject({ id: user.id, email: user.email });
     expect((await api(second.app).get('/api/auth/user', { as: other })).statusCode).toBe(401);
 
-    await second.start();
-    const left = await second.deps.db.select({ sid: sessions.sid }).from(sessions);
-    expect(left.map((r) => r.sid)).toContain(hashToken(tokenOf(user.cookie)));
-    expect(left.map((r) => r.sid)).not.toContain(hashToken(tokenOf(other.cookie)));
+    // The sweep waits a minute after the start, so that the first requests have the database to themselves.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
+    try {
+      await second.start();
+      const sids = async () => (await second.deps.db.select({ sid: sessions.sid }).from(sessions)).map((r) => r.sid);
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(await sids()).toContain(hashToken(tokenOf(other.cookie)));
+      await vi.advanceTimersByTimeAsync(1_000);
+      await vi.waitFor(async () => expect(await sids()).not.toContain(hashToken(tokenOf(other.cookie))));
+      expect(await sids()).toContain(hashToken(tokenOf(user.cookie)));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
