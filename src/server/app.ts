@@ -36,6 +36,8 @@ export interface BuildOptions {
   now?: () => number;
   /** How deliberate waits wait (the sign-in delay); tests record them instead. */
   sleep?: (ms: number) => Promise<void>;
+  /** How long after start() the first sweep of expired sessions waits (a minute; tests shorten it). */
+  firstSessionSweepMs?: number;
 }
 
 /** Paths pino replaces with "[redacted]": session cookies and credentials, wherever a log line carries headers. */
@@ -130,7 +132,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       sweepTimer = setTimeout(() => {
         sweep();
         sweepTimer = setInterval(sweep, 3_600_000).unref();
-      }, 60_000).unref();
+      }, opts.firstSessionSweepMs ?? 60_000).unref();
       for (const m of modules) await m.start?.(deps);
     },
     async close() {
