@@ -1519,8 +1519,8 @@ async function main() {
     buildApp(buildDir);
   }
   const db = await createDatabase();
-  // The file scenario needs no data set: `--only=files` runs in a minute or two. Nor does the cold start on
-  // PostgreSQL runs (it starts from its own PGlite directory, below): loaded for nothing, the data set kept
+  // The file scenario needs no data set: `--only=files` runs in a minute or two. Nor does the cold start when the
+  // bench runs on PostgreSQL (the start reads its own PGlite directory, below): loaded for nothing, the data set kept
   // PostgreSQL's autovacuum busy on the two cores while the starts were timed.
   const needsNoData = ['files', 'hub', 'caches', ...(usePglite ? [] : ['cold'])];
   const needsData = !only || [...only].some((g) => !needsNoData.includes(g));

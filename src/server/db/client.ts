@@ -15,6 +15,7 @@ export type Schema = typeof import('./schema');
  * waiting for its files and its WebAssembly's compilation.
  */
 const loadSchema = () => import('./schema');
+
 /** The driver-independent Drizzle database type used by every repository. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle; repositories accept either. */
