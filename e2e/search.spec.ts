@@ -149,6 +149,14 @@ test.describe('search', () => {
       .click();
     await expect(page).toHaveURL(/\/search\?q=Queen$/);
 
+    // A typo: the page says which words it searched for instead; typed right, it says nothing.
+    await page.goto('/search?q=bohemian%20rapsody');
+    await expect(songs.getByRole('article', { name: 'Bohemian Rhapsody' })).toBeVisible();
+    await expect(page.getByTestId('search-corrected')).toHaveText('Showing results for “bohemian rhapsody”');
+    await page.goto('/search?q=bohemian%20rhapsody');
+    await expect(songs.getByRole('article', { name: 'Bohemian Rhapsody' })).toBeVisible();
+    await expect(page.getByTestId('search-corrected')).toHaveCount(0);
+
     await page.goto('/search?q=zzqqxxjj');
     await expect(page.getByText('No results for “zzqqxxjj”')).toBeVisible();
 

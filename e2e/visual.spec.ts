@@ -187,6 +187,7 @@ async function freeze(page: Page, signedIn = false) {
         ],
         venues: venues.slice(0, 1),
         playlists: playlists.slice(0, 1),
+        correctedQuery: null,
       }),
     ),
   );

@@ -32,5 +32,11 @@ export const SearchResponseSchema = z.object({
   artists: z.array(ArtistResultSchema),
   venues: z.array(VenueSchema),
   playlists: z.array(PlaylistSchema),
+  /**
+   * The text as songs and artists were searched after correcting its typos: each word that is neither a word of a
+   * public song nor the start of one replaced by the nearest that is ("beatls" → "beatles"). Null when no word was
+   * corrected. Screens show it ("Showing results for …") so that a song found for another word is not a surprise.
+   */
+  correctedQuery: z.string().nullable(),
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;

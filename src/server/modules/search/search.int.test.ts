@@ -61,6 +61,29 @@ describe('GET /api/search', () => {
     expect(r.songs[0]).toMatchObject({ artist: 'The Beatles', upVotes: 0, downVotes: 0, userVote: null });
   });
 
+  it('says which words it corrected, for visitors and signed-in callers alike, and nothing when none was', async () => {
+    // "beatls" is no word of the catalogue: the songs and artists shown are The Beatles'.
+    expect((await search('beatls')).correctedQuery).toBe('beatles');
+    expect((await search('beatls', stranger)).correctedQuery).toBe('beatles');
+    // The owner of a matching private song gets an answer read for them alone: it says the same.
+    await createSong(t.database.db, { title: 'Quasar Lights', artist: 'Star Band', genre: 'Synthwave' });
+    await createSong(t.database.db, {
+      title: 'Quasar Diary',
+      artist: 'Star Band',
+      genre: 'Synthwave',
+      isPrivate: true,
+      uploaderId: owner.id,
+    });
+    const mine = await search('qasar diary', owner);
+    expect(mine.songs.map((s) => s.title)).toContain('Quasar Diary');
+    expect(mine.correctedQuery).toBe('quasar diary');
+    expect((await search('qasar diary', stranger)).correctedQuery).toBe('quasar diary');
+    // Words of the catalogue and the starts of words are not corrections.
+    expect((await search('beatles')).correctedQuery).toBeNull();
+    expect((await search('bohem')).correctedQuery).toBeNull();
+    expect((await search('beatles', stranger)).correctedQuery).toBeNull();
+  });
+
   it('matches partial words: "blue no" finds The Blue Note, "bohem" finds Bohemian Rhapsody', async () => {
     const r = await search('blue no');
     expect(r.venues[0]).toMatchObject({ name: 'The Blue Note', type: 'club' });
@@ -107,8 +130,20 @@ describe('GET /api/search', () => {
   });
 
   it('returns empty groups for no match or for text without words, and honours limit', async () => {
-    expect(await search('zzzqqqxxx')).toEqual({ songs: [], artists: [], venues: [], playlists: [] });
-    expect(await search("'&|!:*()")).toEqual({ songs: [], artists: [], venues: [], playlists: [] });
+    expect(await search('zzzqqqxxx')).toEqual({
+      songs: [],
+      artists: [],
+      venues: [],
+      playlists: [],
+      correctedQuery: null,
+    });
+    expect(await search("'&|!:*()")).toEqual({
+      songs: [],
+      artists: [],
+      venues: [],
+      playlists: [],
+      correctedQuery: null,
+    });
     expect((await search('the beatles', undefined, 2)).songs).toHaveLength(2);
   });
 

@@ -66,6 +66,7 @@ async function read(
       artists,
       venues: venues.map((v) => presentVenue(v.venue, v.songCount)),
       playlists: playlists.map(presentPlaylist),
+      correctedQuery: terms.correctedText || null,
     },
   };
 }

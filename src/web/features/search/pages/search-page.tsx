@@ -48,6 +48,8 @@ export function SearchPage() {
   const results = useSearchResults(q, RESULTS_PER_GROUP);
   const data = results.data;
   const total = data ? data.songs.length + data.artists.length + data.venues.length + data.playlists.length : 0;
+  // Songs and artists found for corrected words: say so, or a song titled with another word looks like a mistake.
+  const corrected = data?.correctedQuery && (data.songs.length || data.artists.length) ? data.correctedQuery : null;
 
   return (
     <Page>
@@ -77,8 +79,13 @@ export function SearchPage() {
       </form>
 
       <div aria-live="polite" className="sr-only">
-        {q && data && !results.isFetching ? `${total} results for ${q}` : ''}
+        {q && data && !results.isFetching ? `${total} results for ${corrected ?? q}` : ''}
       </div>
+      {corrected && !results.isError ? (
+        <p className="mt-3 text-sm text-muted" data-testid="search-corrected">
+          Showing results for <span className="font-semibold text-foreground">“{corrected}”</span>
+        </p>
+      ) : null}
 
       {!q ? (
         <p className="mt-8 text-muted">
