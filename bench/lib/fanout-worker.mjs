@@ -4,7 +4,7 @@
 // loopback source addresses), and tells the parent, for every song, when the last of its clients had its
 // vote_update (wall-clock ms, comparable between processes).
 import WebSocket from 'ws';
-import { loopbackAddress } from './fanout.mjs';
+import { frameReader, loopbackAddress } from './fanout.mjs';
 
 const { WS_URL, FIRST, COUNT } = process.env;
 const first = Number(FIRST);
@@ -13,14 +13,10 @@ const nowMs = () => performance.timeOrigin + performance.now();
 
 /** songId → clients that have it; a song is reported once, when all `count` do. */
 const counts = new Map();
+const songsIn = frameReader();
 const onFrame = (data) => {
-  const text = typeof data === 'string' ? data : data.toString();
-  if (!text.includes('vote_update')) return;
   const at = nowMs();
-  const re = /"songId":(\d+)/g;
-  let m;
-  while ((m = re.exec(text))) {
-    const song = Number(m[1]);
+  for (const song of songsIn(data)) {
     const n = (counts.get(song) ?? 0) + 1;
     if (n === count) {
       counts.delete(song);
