@@ -120,6 +120,17 @@ test('asks for "chill indie songs", plays a pick and proposes one to a playlist;
   await page.reload();
   await expect(page.getByRole('button', { name: /Chill indie songs/ })).toBeVisible();
   await shot(page, 'ai-empty-375');
+
+  // The whole placeholder fits its box on a 375 px phone (at the text's 16 px it was cut: "…recommendatior").
+  const fits = await page.getByPlaceholder(PLACEHOLDER).evaluate((el: HTMLTextAreaElement) => {
+    const placeholder = getComputedStyle(el, '::placeholder');
+    const box = getComputedStyle(el);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = `${placeholder.fontWeight} ${placeholder.fontSize} ${placeholder.fontFamily}`;
+    const room = el.clientWidth - parseFloat(box.paddingLeft) - parseFloat(box.paddingRight);
+    return { text: Math.ceil(ctx.measureText(el.placeholder).width), room };
+  });
+  expect(fits.text).toBeLessThanOrEqual(fits.room);
 });
 
 test('a prompt from the Home card (/ai?q=…) fills the box and waits for Send', async ({ page, context }) => {

@@ -17,6 +17,7 @@ export function MessageComposer({
   value: controlled,
   onValueChange,
   className,
+  inputClassName,
 }: {
   id: string;
   placeholder: string;
@@ -28,6 +29,8 @@ export function MessageComposer({
   value?: string;
   onValueChange?: (v: string) => void;
   className?: string;
+  /** Classes for the text box (e.g. a smaller placeholder where a long one would be cut on a phone). */
+  inputClassName?: string;
 }) {
   const [own, setOwn] = useState('');
   const value = controlled ?? own;
@@ -61,7 +64,7 @@ export function MessageComposer({
         placeholder={placeholder}
         onChange={(e) => setValue(e.target.value)}
         onKeyDown={onKeyDown}
-        className="max-h-40 min-h-10 resize-none placeholder:truncate"
+        className={cn('max-h-40 min-h-10 resize-none placeholder:truncate', inputClassName)}
       />
       <Button type="submit" size="icon" disabled={!canSend} aria-label="Send message" className="shrink-0">
         {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}

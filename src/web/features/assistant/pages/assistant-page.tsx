@@ -204,6 +204,8 @@ function Assistant() {
             id="ai-message"
             label="Message DJ Verse"
             placeholder="Ask DJ Verse for music recommendations..."
+            // The spec's placeholder is 41 characters: at the text's 16 px it was cut mid-word on a 375 px phone.
+            inputClassName="max-sm:placeholder:text-[13px]"
             pending={send.isPending}
             onSend={ask}
             value={draft}
