@@ -48,8 +48,12 @@ export function SearchPage() {
   const results = useSearchResults(q, RESULTS_PER_GROUP);
   const data = results.data;
   const total = data ? data.songs.length + data.artists.length + data.venues.length + data.playlists.length : 0;
-  // Songs and artists found for corrected words: say so, or a song titled with another word looks like a mistake.
-  const corrected = data?.correctedQuery && (data.songs.length || data.artists.length) ? data.correctedQuery : null;
+  // Songs and artists found for corrected words: say so, or a song titled with another word looks like a mistake
+  // (never the previous text's correction while the new text's results load).
+  const corrected =
+    !results.isPlaceholderData && data?.correctedQuery && (data.songs.length || data.artists.length)
+      ? data.correctedQuery
+      : null;
 
   return (
     <Page>
